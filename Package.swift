@@ -1,0 +1,23 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "BridgeCodec",
+    products: [
+        .library(name: "BridgeCodec", targets: ["BridgeCodec"]),
+        .executable(name: "bridgecodec", targets: ["bridgecodec"]),
+        .executable(name: "bridgecodec-bench", targets: ["bridgecodec-bench"]),
+    ],
+    targets: [
+        .target(name: "BridgeCodec"),
+        // The CLI's commands live in a library target so tests can run them in-process.
+        .target(name: "BridgeCodecCommandLine", dependencies: ["BridgeCodec"]),
+        .executableTarget(name: "bridgecodec", dependencies: ["BridgeCodecCommandLine"]),
+        .executableTarget(name: "bridgecodec-bench", dependencies: ["BridgeCodec"]),
+        .testTarget(
+            name: "BridgeCodecTests",
+            dependencies: ["BridgeCodec", "BridgeCodecCommandLine"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,84 @@
+/// Why a JSON document or object graph did not decode into the requested type, and where.
+public struct JSONDecodeError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What was wrong.
+    public enum Reason: Sendable, Hashable, CustomStringConvertible {
+        /// The bytes are not strict JSON.
+        case malformedJSON(JSONParseError)
+        /// A value of the wrong kind, such as a boolean where a number belongs.
+        case typeMismatch(expected: String, found: JSONKind)
+        /// A required object member is absent.
+        case missingKey
+        /// An array has fewer elements than the type reads.
+        case missingElement
+        /// A number that the requested type cannot hold exactly, such as `1.5` or `300` for a `UInt8`.
+        case numberNotRepresentable(String, as: String)
+        /// A value of the right kind that the type rejects, with the type's reason.
+        case invalidValue(String)
+        /// An object in a Foundation graph that JSON has no form for, such as `NSDate`.
+        case unsupportedObject(typeName: String)
+        /// A dictionary key in a Foundation graph that is not a string.
+        case nonStringKey(typeName: String)
+        /// NaN or infinity in a Foundation graph.
+        case nonFiniteNumber
+        /// A Foundation graph nested deeper than ``JSONLimits/maxDepth``.
+        case nestingTooDeep(limit: Int)
+        /// A string in a Foundation graph longer than ``JSONLimits/maxStringLength``.
+        case stringTooLong(limit: Int)
+        /// A dictionary in a Foundation graph with more members than ``JSONLimits/maxObjectMembers``.
+        case tooManyMembers(limit: Int)
+
+        /// A sentence a person understands.
+        public var description: String {
+            switch self {
+            case .malformedJSON(let error): "malformed JSON at \(error)"
+            case .typeMismatch(let expected, let found): "expected \(expected), found \(found)"
+            case .missingKey: "required field is missing"
+            case .missingElement: "array has too few elements"
+            case .numberNotRepresentable(let number, let type): "number \(number) is not a valid \(type)"
+            case .invalidValue(let message): message
+            case .unsupportedObject(let typeName): "\(typeName) has no JSON form"
+            case .nonStringKey(let typeName): "dictionary key of type \(typeName) is not a string"
+            case .nonFiniteNumber: "NaN and infinity have no JSON form"
+            case .nestingTooDeep(let limit): "nesting is deeper than the limit of \(limit)"
+            case .stringTooLong(let limit): "string is longer than the limit of \(limit) bytes"
+            case .tooManyMembers(let limit): "object has more members than the limit of \(limit)"
+            }
+        }
+    }
+
+    /// Where the problem is; the root for malformed JSON.
+    public var path: JSONPath
+    /// What was wrong.
+    public var reason: Reason
+
+    /// An error at a path.
+    public init(path: JSONPath, reason: Reason) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// `PATH: REASON`, such as `$.url: expected a string, found a number`.
+    public var description: String { "\(path): \(reason)" }
+}
+
+extension JSONDecodeError {
+    /// Any error thrown while decoding, as a `JSONDecodeError`: Codable types throw `DecodingError`
+    /// (from custom `init(from:)`) and occasionally errors of their own.
+    init(wrapping error: any Error) {
+        switch error {
+        case let error as JSONDecodeError:
+            self = error
+        case let error as DecodingError:
+            switch error {
+            case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+                self.init(path: JSONPath(codingPath: context.codingPath), reason: .invalidValue(context.debugDescription))
+            case .keyNotFound(let key, let context):
+                self.init(path: JSONPath(codingPath: context.codingPath + [key]), reason: .missingKey)
+            @unknown default:
+                self.init(path: .root, reason: .invalidValue(String(describing: error)))
+            }
+        default:
+            self.init(path: .root, reason: .invalidValue(String(describing: error)))
+        }
+    }
+}

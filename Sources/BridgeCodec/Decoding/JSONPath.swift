@@ -1,0 +1,101 @@
+/// Where in a JSON document a value sits, written `$.a.b[2]`.
+public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+    /// One step into a container.
+    public enum Component: Sendable, Hashable {
+        /// An object member.
+        case key(String)
+        /// An array element, zero-based.
+        case index(Int)
+    }
+
+    /// The steps from the root, outermost first.
+    public var components: [Component]
+
+    /// The path with the given steps; `JSONPath()` is the root, `$`.
+    public init(_ components: [Component] = []) {
+        self.components = components
+    }
+
+    /// The root, `$`.
+    public static let root = JSONPath()
+
+    /// This path extended by one member key.
+    public func appending(key: String) -> JSONPath {
+        JSONPath(components + [.key(key)])
+    }
+
+    /// This path extended by one array index.
+    public func appending(index: Int) -> JSONPath {
+        JSONPath(components + [.index(index)])
+    }
+
+    /// `$.a.b[2]`; keys that are not plain identifiers are written `$["a b"]`.
+    public var description: String {
+        var text = "$"
+        for component in components {
+            switch component {
+            case .index(let index):
+                text += "[\(index)]"
+            case .key(let key) where Self.isIdentifier(key):
+                text += "." + key
+            case .key(let key):
+                text += "[\"" + Self.escaped(key) + "\"]"
+            }
+        }
+        return text
+    }
+
+    private static func isIdentifier(_ key: String) -> Bool {
+        guard let first = key.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
+        return key.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"):
+                true
+            default: false
+            }
+        }
+    }
+
+    /// Keeps a hostile key on one printable line: quotes, backslashes and controls are escaped.
+    private static func escaped(_ key: String) -> String {
+        var text = ""
+        for scalar in key.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case _
+            where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                || scalar.value == 0x2028 || scalar.value == 0x2029:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return text
+    }
+}
+
+/// A path not built yet: the parent's path and one more step. Decoding a field costs no
+/// allocation for its path; the array is made only for an error or a nested container.
+struct PendingPath {
+    let parent: JSONPath
+    let last: JSONPath.Component?
+
+    static let root = PendingPath(parent: .root, last: nil)
+
+    var resolved: JSONPath {
+        guard let last else { return parent }
+        return JSONPath(parent.components + [last])
+    }
+
+    func appending(key: String) -> PendingPath { PendingPath(parent: resolved, last: .key(key)) }
+    func appending(index: Int) -> PendingPath { PendingPath(parent: resolved, last: .index(index)) }
+}
+
+extension JSONPath {
+    /// The path of a Codable coding path: integer keys are array indices.
+    init(codingPath: [any CodingKey]) {
+        self.init(codingPath.map { key in key.intValue.map(Component.index) ?? .key(key.stringValue) })
+    }
+}

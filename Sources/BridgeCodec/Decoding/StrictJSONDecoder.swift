@@ -1,0 +1,55 @@
+import Foundation
+
+/// Decodes `Decodable` types from strict JSON bytes, text, parsed values or
+/// Foundation object graphs, with every error as a ``JSONDecodeError``.
+///
+/// Strict about types: a boolean never decodes as a number or a number as a
+/// boolean, an integer type accepts only numbers it holds exactly, and a
+/// string is never coerced.
+public struct StrictJSONDecoder: Sendable {
+    /// Bounds on the input, checked before decoding starts.
+    public var limits: JSONLimits
+
+    /// A decoder with the given limits.
+    public init(limits: JSONLimits = .default) {
+        self.limits = limits
+    }
+
+    /// Decodes a value from UTF-8 JSON bytes.
+    public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(JSONDecodeError) -> T {
+        try decode(type, from: parse { () throws(JSONParseError) in try JSONValue(parsing: bytes, limits: limits) })
+    }
+
+    /// Decodes a value from UTF-8 JSON bytes.
+    public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(JSONDecodeError) -> T {
+        try decode(type, from: parse { () throws(JSONParseError) in try JSONValue(parsing: data, limits: limits) })
+    }
+
+    /// Decodes a value from JSON text.
+    public func decode<T: Decodable>(_ type: T.Type, from text: String) throws(JSONDecodeError) -> T {
+        try decode(type, from: parse { () throws(JSONParseError) in try JSONValue(parsing: text, limits: limits) })
+    }
+
+    /// Decodes a value from a Foundation object graph as `WKScriptMessage.body` delivers it,
+    /// without serialising it to bytes. See ``JSONValue/init(foundationObject:limits:)``.
+    public func decode<T: Decodable>(_ type: T.Type, fromFoundationObject object: Any) throws(JSONDecodeError) -> T {
+        try decode(type, from: JSONValue(foundationObject: object, limits: limits))
+    }
+
+    /// Decodes a value from a parsed JSON value.
+    public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(JSONDecodeError) -> T {
+        do {
+            return try StrictValue.decode(type, from: value, at: PendingPath.root)
+        } catch {
+            throw JSONDecodeError(wrapping: error)
+        }
+    }
+
+    private func parse(_ body: () throws(JSONParseError) -> JSONValue) throws(JSONDecodeError) -> JSONValue {
+        do {
+            return try body()
+        } catch {
+            throw JSONDecodeError(path: .root, reason: .malformedJSON(error))
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// A JSON number: its source text and its nearest `Double`.
+///
+/// Equality compares the source text, so `1` and `1.0` are different numbers;
+/// compare ``doubleValue`` to compare magnitudes.
+public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
+    /// The number as written in the source, always valid RFC 8259 number syntax.
+    public let text: String
+    /// The nearest `Double`; always finite.
+    public let doubleValue: Double
+
+    init(validatedText text: String, doubleValue: Double) {
+        self.text = text
+        self.doubleValue = doubleValue
+    }
+
+    /// A number from an integer.
+    public init<Integer: BinaryInteger>(_ value: Integer) {
+        self.text = String(value)
+        self.doubleValue = Double(value)
+    }
+
+    /// A number from a finite `Double`; `nil` for NaN and infinity, which JSON cannot represent.
+    public init?(_ value: Double) {
+        guard value.isFinite else { return nil }
+        // Swift's shortest round-trip form ("0.1", "1e-05", "1e+20") is valid JSON number syntax.
+        if value == 0 {
+            self.text = value.sign == .minus ? "-0" : "0"
+        } else if value == value.rounded() && abs(value) < 1e15 {
+            self.text = String(Int64(value))
+        } else {
+            self.text = String(value)
+        }
+        self.doubleValue = value
+    }
+
+    /// The source text.
+    public var description: String { text }
+
+    /// The value as an exact integer of the given type, or `nil` when the
+    /// number has a fraction, is out of the type's range, or is an integral
+    /// value too large for a `Double` to hold exactly.
+    public func exactInteger<Integer: FixedWidthInteger>(_: Integer.Type = Integer.self) -> Integer? {
+        let utf8 = text.utf8
+        if !utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
+            // Plain integer syntax: parse the digits exactly, whatever their count.
+            return Integer(text, radix: 10)
+        }
+        // "1.0" or "2e3": integral by value; accept only where the Double is exact.
+        let value = doubleValue
+        guard value == value.rounded(), abs(value) <= 9_007_199_254_740_992 else { return nil }
+        return Integer(exactly: value)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// A JSON object: its members in source order, with unique keys.
+///
+/// Keys are unique by exact UTF-8 code units: `"é"` written precomposed and
+/// decomposed are two different keys, as in JavaScript, although Swift's
+/// `String ==` calls them equal. Lookups compare the same way.
+public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
+    /// One key and its value.
+    public struct Member: Sendable, Hashable {
+        /// The member's key.
+        public var key: String
+        /// The member's value.
+        public var value: JSONValue
+
+        /// A member.
+        public init(key: String, value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// The members in source order.
+    public private(set) var members: [Member]
+
+    /// An object from members whose keys are already known to be unique.
+    init(uniqueMembers: [Member]) {
+        self.members = uniqueMembers
+    }
+
+    /// An object from members, or `nil` when two keys have the same code units.
+    public init?(_ members: [Member]) {
+        var keys = Set<CodeUnitKey>()
+        for member in members where !keys.insert(CodeUnitKey(member.key)).inserted {
+            return nil
+        }
+        self.members = members
+    }
+
+    /// The empty object.
+    public init() {
+        self.members = []
+    }
+
+    /// The index of the first member.
+    public var startIndex: Int { members.startIndex }
+    /// The index past the last member.
+    public var endIndex: Int { members.endIndex }
+    /// The member at `position`.
+    public subscript(position: Int) -> Member { members[position] }
+
+    /// The value for `key`, compared by exact code units; `nil` when absent.
+    public subscript(key: String) -> JSONValue? {
+        for member in members where member.key.hasSameCodeUnits(as: key) {
+            return member.value
+        }
+        return nil
+    }
+
+    /// The keys in source order.
+    public var keys: [String] { members.map(\.key) }
+}
+
+/// A string key hashed and compared by its UTF-8 code units, not by Unicode canonical equivalence.
+struct CodeUnitKey: Hashable {
+    let string: String
+
+    init(_ string: String) {
+        self.string = string
+    }
+
+    static func == (lhs: CodeUnitKey, rhs: CodeUnitKey) -> Bool {
+        lhs.string.hasSameCodeUnits(as: rhs.string)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var string = string
+        string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+}
+
+extension String {
+    /// Code-unit equality: what JavaScript's `===` means for property names.
+    @inline(__always)
+    func hasSameCodeUnits(as other: String) -> Bool {
+        let lhs = utf8
+        let rhs = other.utf8
+        guard lhs.count == rhs.count else { return false }
+        // Native strings (all that the parser makes) expose contiguous UTF-8; compare it directly.
+        let compared = lhs.withContiguousStorageIfAvailable { left in
+            rhs.withContiguousStorageIfAvailable { right in
+                guard let leftBytes = left.baseAddress, let rightBytes = right.baseAddress else { return true }  // both empty
+                return memcmp(leftBytes, rightBytes, left.count) == 0
+            }
+        }
+        return compared.flatMap { $0 } ?? lhs.elementsEqual(rhs)
+    }
+}

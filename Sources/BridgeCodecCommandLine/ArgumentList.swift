@@ -1,0 +1,53 @@
+/// Hand-written argument handling: `--name value`, `--name=value`, flags, positionals and `--`.
+struct ArgumentList {
+    private(set) var options: [String: String] = [:]
+    private(set) var flags: Set<String> = []
+    private(set) var positionals: [String] = []
+
+    /// A usage error with its message.
+    struct UsageError: Error {
+        let message: String
+    }
+
+    /// Splits `arguments`; `valueOptions` take a value, `flagOptions` do not. `-` alone is a positional (stdin).
+    init(_ arguments: [String], valueOptions: Set<String>, flagOptions: Set<String> = []) throws(UsageError) {
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            if argument == "--" {
+                positionals.append(contentsOf: remaining)
+                break
+            }
+            guard argument.hasPrefix("-"), argument != "-" else {
+                positionals.append(argument)
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            if flagOptions.contains(name) {
+                guard inlineValue == nil else { throw UsageError(message: "\(name) takes no value") }
+                flags.insert(name)
+            } else if valueOptions.contains(name) {
+                guard let value = inlineValue ?? remaining.popFirst() else {
+                    throw UsageError(message: "\(name) needs a value")
+                }
+                guard options[name] == nil else { throw UsageError(message: "\(name) given twice") }
+                options[name] = value
+            } else {
+                throw UsageError(message: "unknown option \(name)")
+            }
+        }
+    }
+
+    /// The value of a positive integer option, or `defaultValue` when absent.
+    func positiveInteger(_ name: String, default defaultValue: Int) throws(UsageError) -> Int {
+        guard let text = options[name] else { return defaultValue }
+        guard let value = Int(text), value > 0 else {
+            throw UsageError(message: "\(name) must be a positive integer, not '\(text)'")
+        }
+        return value
+    }
+}

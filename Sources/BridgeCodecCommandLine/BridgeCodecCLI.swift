@@ -1,0 +1,42 @@
+import Foundation
+
+/// The `bridgecodec` command-line tool, runnable in-process.
+public enum BridgeCodecCLI {
+    static let help = """
+        usage: bridgecodec COMMAND [OPTIONS] [ARGUMENTS]
+
+        commands:
+          json-check   strict-parse a JSON document
+
+        Run 'bridgecodec COMMAND --help' for a command's options.
+        Exit status: 0 success, 1 rejected input, 2 usage error.
+
+        """
+
+    private struct Command: Sendable {
+        let help: String
+        let run: @Sendable ([String], InputSource) -> CommandResult
+    }
+
+    private static let commands: [String: Command] = [
+        "json-check": Command(help: JSONCheckCommand.help, run: JSONCheckCommand.run)
+    ]
+
+    /// Runs the tool with `arguments` (without the program name), reading stdin from `input`.
+    public static func run(_ arguments: [String], input: InputSource) -> CommandResult {
+        guard let name = arguments.first else {
+            return CommandResult(exitCode: 2, standardError: Data(help.utf8))
+        }
+        if name == "--help" || name == "-h" || name == "help" {
+            return .success(help)
+        }
+        guard let command = commands[name] else {
+            return .usageError("unknown command '\(name)'", command: "")
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            return .success(command.help)
+        }
+        return command.run(rest, input)
+    }
+}

@@ -1,0 +1,7 @@
+import BridgeCodecCommandLine
+import Foundation
+
+let result = BridgeCodecCLI.run(Array(CommandLine.arguments.dropFirst()), input: .processStandardInput)
+FileHandle.standardOutput.write(result.standardOutput)
+FileHandle.standardError.write(result.standardError)
+exit(result.exitCode)

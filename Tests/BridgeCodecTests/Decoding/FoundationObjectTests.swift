@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import BridgeCodec
+
+@Suite("Foundation object graphs")
+struct FoundationObjectTests {
+    struct Message: Codable, Equatable {
+        var type: String
+        var value: Double
+        var flag: Bool
+        var count: Int
+        var tags: [String]
+        var extra: String?
+    }
+
+    private let decoder = StrictJSONDecoder()
+
+    private func failure<T: Decodable>(_ type: T.Type, _ object: Any) -> JSONDecodeError? {
+        do {
+            _ = try decoder.decode(type, fromFoundationObject: object)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func graphFromJSONSerializationDecodesLikeTheBytes() throws {
+        let text = #"{"type":"height","value":420.5,"flag":true,"count":3,"tags":["a","é"],"extra":null}"#
+        let graph = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        let fromGraph = try decoder.decode(Message.self, fromFoundationObject: graph)
+        #expect(fromGraph == (try decoder.decode(Message.self, from: text)))
+    }
+
+    @Test func booleanNumbersAreToldFromNumericOnes() throws {
+        let flag = try JSONSerialization.jsonObject(with: Data(#"{"flag":1}"#.utf8))
+        #expect(failure([String: Bool].self, flag)?.description == "$.flag: expected a boolean, found a number")
+        let count = try JSONSerialization.jsonObject(with: Data(#"{"count":true}"#.utf8))
+        #expect(failure([String: Int].self, count)?.description == "$.count: expected an integer, found a boolean")
+        #expect(try JSONValue(foundationObject: NSNumber(value: true)) == .bool(true))
+        #expect(try JSONValue(foundationObject: NSNumber(value: 1)) == .number(JSONNumber(1)))
+        #expect(try JSONValue(foundationObject: NSNumber(value: UInt64.max)) == .number(JSONNumber(UInt64.max)))
+        #expect(try JSONValue(foundationObject: NSNumber(value: 2.5)) == .number(JSONNumber(2.5)!))
+    }
+
+    @Test func nestedDictionariesAsLinuxFoundationBridgesThem() throws {
+        let graph = try JSONSerialization.jsonObject(with: Data(#"{"outer":{"inner":{"n":[1,{"m":true}]}}}"#.utf8))
+        let expected = try JSONValue(parsing: #"{"outer":{"inner":{"n":[1,{"m":true}]}}}"#)
+        #expect(try JSONValue(foundationObject: graph) == expected)
+    }
+
+    @Test func swiftValuesInADictionaryAreAccepted() throws {
+        let body: [String: Any] = [
+            "type": "height", "value": Float(1.5), "flag": false, "count": UInt8(9), "tags": ["x"] as [Any], "extra": NSNull(),
+        ]
+        let message = try decoder.decode(Message.self, fromFoundationObject: body)
+        #expect(message == Message(type: "height", value: 1.5, flag: false, count: 9, tags: ["x"], extra: nil))
+        #expect(failure(Bool.self, 1)?.reason == .typeMismatch(expected: "a boolean", found: .number))
+        #expect(failure(Int.self, true)?.reason == .typeMismatch(expected: "an integer", found: .bool))
+    }
+
+    @Test func optionalsInAnyAreUnwrapped() throws {
+        let present: Int? = 4
+        let absent: String? = nil
+        let body: [String: Any] = ["present": present as Any, "absent": absent as Any]
+        #expect(
+            try JSONValue(foundationObject: body) == JSONValue(parsing: #"{"present":4,"absent":null}"#)
+                || JSONValue(foundationObject: body) == JSONValue(parsing: #"{"absent":null,"present":4}"#))
+    }
+
+    @Test func objectsWithoutAJSONFormAreRejectedWithTheirPath() {
+        final class Custom {}
+        #expect(failure([String: String].self, ["when": Date()])?.description == "$.when: Date has no JSON form")
+        #expect(failure([[String]].self, [["a", Data([1])]])?.path.description == "$[0][1]")
+        #expect(failure(String.self, Custom())?.reason == .unsupportedObject(typeName: "Custom"))
+        #expect(failure(Double.self, Double.nan)?.reason == .nonFiniteNumber)
+        #expect(failure(Double.self, NSNumber(value: Double.infinity))?.reason == .nonFiniteNumber)
+        guard case .nonStringKey? = failure([String: Int].self, NSDictionary(dictionary: [1: 2]))?.reason else {
+            Issue.record("a number key was accepted")
+            return
+        }
+        #expect(failure([String: Int].self, [1: 2] as [AnyHashable: Any])?.reason == .nonStringKey(typeName: "Int"))
+    }
+
+    @Test func limitsBoundTheGraph() {
+        var nested: Any = 1
+        for _ in 0..<100 { nested = [nested] }
+        #expect(failure(Int.self, nested)?.reason == .nestingTooDeep(limit: 64))
+        let tight = StrictJSONDecoder(limits: JSONLimits(maxStringLength: 4, maxObjectMembers: 1))
+        #expect(throws: JSONDecodeError(path: .root, reason: .stringTooLong(limit: 4))) {
+            try tight.decode(String.self, fromFoundationObject: "hello")
+        }
+        #expect(throws: JSONDecodeError(path: .root, reason: .tooManyMembers(limit: 1))) {
+            try tight.decode([String: Int].self, fromFoundationObject: ["a": 1, "b": 2])
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+@testable import BridgeCodec
+
+@Suite("Strict Codable decoder")
+struct StrictJSONDecoderTests {
+    struct Order: Codable, Equatable {
+        enum Status: String, Codable { case open, paid }
+        struct Line: Codable, Equatable {
+            var sku: String
+            var quantity: UInt8
+        }
+        var id: Int
+        var total: Double
+        var paid: Bool
+        var status: Status
+        var note: String?
+        var lines: [Line]
+    }
+
+    private let decoder = StrictJSONDecoder()
+
+    private func failure<T: Decodable>(_ type: T.Type, _ text: String) -> JSONDecodeError? {
+        do {
+            _ = try decoder.decode(type, from: text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func decodesEveryContainerKind() throws {
+        let text = #"{"id":7,"total":12.5,"paid":false,"status":"paid","note":null,"lines":[{"sku":"a","quantity":2}],"extra":[1]}"#
+        let order = try decoder.decode(Order.self, from: text)
+        #expect(order == Order(id: 7, total: 12.5, paid: false, status: .paid, note: nil, lines: [.init(sku: "a", quantity: 2)]))
+        #expect(try decoder.decode(Order.self, from: Data(text.utf8)) == order)
+        #expect(try decoder.decode(Order.self, from: Array(text.utf8)) == order)
+        #expect(try decoder.decode([Int?].self, from: "[1,null,3]") == [1, nil, 3])
+        #expect(try decoder.decode(String.self, from: #""bare""#) == "bare")
+        #expect(try decoder.decode([String: [Bool]].self, from: #"{"x":[true]}"#) == ["x": [true]])
+    }
+
+    @Test func booleansAndNumbersNeverMix() {
+        #expect(failure(Int.self, "true")?.reason == .typeMismatch(expected: "an integer", found: .bool))
+        #expect(failure(Bool.self, "1")?.reason == .typeMismatch(expected: "a boolean", found: .number))
+        #expect(failure(Double.self, "false")?.reason == .typeMismatch(expected: "a number", found: .bool))
+        #expect(failure(String.self, "1")?.reason == .typeMismatch(expected: "a string", found: .number))
+        #expect(failure(Int.self, #""1""#)?.reason == .typeMismatch(expected: "an integer", found: .string))
+    }
+
+    @Test func integersAcceptOnlyExactValues() throws {
+        #expect(failure(Int.self, "1.5")?.reason == .numberNotRepresentable("1.5", as: "Int"))
+        #expect(failure(UInt8.self, "300")?.reason == .numberNotRepresentable("300", as: "UInt8"))
+        #expect(failure(UInt.self, "-1")?.reason == .numberNotRepresentable("-1", as: "UInt"))
+        #expect(failure(Int64.self, "9223372036854775808")?.reason == .numberNotRepresentable("9223372036854775808", as: "Int64"))
+        #expect(failure(Int.self, "1e300")?.reason == .numberNotRepresentable("1e300", as: "Int"))
+        guard case .malformedJSON(let parseError)? = failure(Int.self, "1e400")?.reason else {
+            Issue.record("1e400 accepted")
+            return
+        }
+        #expect(parseError.reason == .numberOverflow)
+        #expect(try decoder.decode(Int.self, from: "1.0") == 1)
+        #expect(try decoder.decode(Int.self, from: "2e3") == 2000)
+        #expect(try decoder.decode(UInt64.self, from: "18446744073709551615") == .max)
+        #expect(failure(Float.self, "1e300")?.reason == .numberNotRepresentable("1e300", as: "Float"))
+    }
+
+    @Test func errorsCarryTheJSONPath() {
+        let wrongType = failure(
+            Order.self, #"{"id":1,"total":2,"paid":true,"status":"open","lines":[{"sku":"a","quantity":1},{"sku":"b","quantity":1.5}]}"#)
+        #expect(wrongType?.path.description == "$.lines[1].quantity")
+        let missing = failure(Order.self, #"{"id":1,"total":2,"paid":true,"status":"open","lines":[{"quantity":1}]}"#)
+        #expect(missing?.description == "$.lines[0].sku: required field is missing")
+        let badEnum = failure(Order.self, #"{"id":1,"total":2,"paid":true,"status":"void","lines":[]}"#)
+        #expect(badEnum?.path.description == "$.status")
+        let shortArray = failure([Int].self, "[1,true]")
+        #expect(shortArray?.path.description == "$[1]")
+        #expect(failure([String: Int].self, #"{"a b":"x"}"#)?.path.description == #"$["a b"]"#)
+        #expect(failure([String: Int].self, "{\"q\\\"\\u2028\":\"x\"}")?.path.description == #"$["q\"\u2028"]"#)
+    }
+
+    @Test func tuplesReportMissingElements() {
+        struct Pair: Decodable {
+            var first: Int
+            var second: Int
+            init(from decoder: any Decoder) throws {
+                var container = try decoder.unkeyedContainer()
+                first = try container.decode(Int.self)
+                second = try container.decode(Int.self)
+            }
+        }
+        #expect(failure(Pair.self, "[1]")?.description == "$[1]: array has too few elements")
+    }
+
+    @Test func customDecodingErrorsKeepTheirPath() {
+        struct Even: Decodable {
+            var value: Int
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.singleValueContainer()
+                value = try container.decode(Int.self)
+                guard value % 2 == 0 else {
+                    throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(value) is odd")
+                }
+            }
+        }
+        #expect(failure([String: [Even]].self, #"{"n":[2,3]}"#)?.description == "$.n[1]: 3 is odd")
+    }
+
+    @Test func keysMatchByCodeUnits() {
+        struct Cafe: Decodable {
+            enum CodingKeys: String, CodingKey {
+                case cafe = "caf\u{E9}"  // precomposed
+            }
+            var cafe: Int
+        }
+        #expect(failure(Cafe.self, "{\"cafe\\u0301\":1}")?.reason == .missingKey)
+        #expect((try? decoder.decode(Cafe.self, from: "{\"caf\\u00e9\":1}"))?.cafe == 1)
+    }
+
+    @Test func optionalFields() throws {
+        struct Maybe: Decodable {
+            var value: Int?
+        }
+        #expect(try decoder.decode(Maybe.self, from: "{}").value == nil)
+        #expect(try decoder.decode(Maybe.self, from: #"{"value":null}"#).value == nil)
+        #expect(failure(Maybe.self, #"{"value":"1"}"#)?.path.description == "$.value")
+    }
+
+    @Test func urlsDecodeFromStrings() throws {
+        struct Link: Decodable {
+            var url: URL
+        }
+        #expect(try decoder.decode(Link.self, from: #"{"url":"https://a.example/x?y=1"}"#).url.host == "a.example")
+        #expect(failure(Link.self, #"{"url":{"relative":"x"}}"#)?.reason == .typeMismatch(expected: "a string", found: .object))
+        #expect(failure(Link.self, #"{"url":""}"#)?.path.description == "$.url")
+    }
+
+    @Test func malformedJSONIsReportedAtTheRoot() {
+        let error = failure([Int].self, "[1,]")
+        #expect(error?.path == .root)
+        #expect(error?.description.hasPrefix("$: malformed JSON at line 1, column 4") == true)
+    }
+
+    @Test func objectsAndArraysMustBeTheRightContainer() {
+        #expect(failure(Order.self, "[]")?.reason == .typeMismatch(expected: "an object", found: .array))
+        #expect(failure([Int].self, "{}")?.reason == .typeMismatch(expected: "an array", found: .object))
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import BridgeCodec
+
+@Suite("Hostile input")
+struct HostileInputTests {
+    private static let tenMegabytes = 10 << 20
+    private static let roomy = JSONLimits(maxBytes: 200 << 20)
+
+    private func reason(_ bytes: [UInt8], limits: JSONLimits) -> JSONParseError.Reason? {
+        do {
+            _ = try JSONValue(parsing: bytes, limits: limits)
+            return nil
+        } catch {
+            return error.reason
+        }
+    }
+
+    @Test func tenMegabytesOfOpenBracketsStopAtTheDepthLimit() {
+        let input = [UInt8](repeating: UInt8(ascii: "["), count: Self.tenMegabytes)
+        #expect(reason(input, limits: .default) == .inputTooLarge(limit: 1 << 20))
+        let start = ContinuousClock.now
+        #expect(reason(input, limits: Self.roomy) == .nestingTooDeep(limit: 64))
+        // A bound on blow-up, not a benchmark: rejection must not depend on the input's length.
+        #expect(ContinuousClock.now - start < .seconds(1))
+    }
+
+    @Test func tenMegabytesOfNestedObjectsStopAtTheDepthLimit() {
+        let unit = Array(#"{"a":"#.utf8)
+        let input = [UInt8]((0..<(Self.tenMegabytes / unit.count)).lazy.flatMap { _ in unit })
+        #expect(reason(input, limits: .default) == .inputTooLarge(limit: 1 << 20))
+        let start = ContinuousClock.now
+        #expect(reason(input, limits: Self.roomy) == .nestingTooDeep(limit: 64))
+        #expect(ContinuousClock.now - start < .seconds(1))
+    }
+
+    @Test func aHundredMegabyteStringIsRejectedByTheLimits() {
+        var input = [UInt8](repeating: UInt8(ascii: "a"), count: 100 << 20)
+        input[0] = UInt8(ascii: "\"")
+        input[input.count - 1] = UInt8(ascii: "\"")
+        #expect(reason(input, limits: .default) == .inputTooLarge(limit: 1 << 20))
+        let stringLimited = JSONLimits(maxBytes: 200 << 20, maxStringLength: 1 << 20)
+        #expect(reason(input, limits: stringLimited) == .stringTooLong(limit: 1 << 20))
+        // With an escape the slow path runs; it stops at the limit too.
+        input[1] = UInt8(ascii: "\\")
+        input[2] = UInt8(ascii: "n")
+        #expect(reason(input, limits: stringLimited) == .stringTooLong(limit: 1 << 20))
+    }
+
+    /// Every byte of a real message, replaced by each kind of invalid UTF-8, is reported at that byte.
+    @Test(arguments: [[0x80], [0xBF], [0xC0, 0xAF], [0xC3], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xFE], [0xFF]] as [[UInt8]])
+    func invalidUTF8AtEveryPositionIsATypedError(bad: [UInt8]) {
+        let message = Array(
+            #"{"type":"merchant_redirect","result":"cancel","url":"https://merchant.example/é?o=1","n":[1,true,null]}"#.utf8)
+        for position in message.indices {
+            var input = message
+            input.replaceSubrange(position..<position + 1, with: bad)
+            // Swapping one continuation byte for another can leave valid UTF-8; only broken input counts.
+            if String(validating: input, as: UTF8.self) != nil { continue }
+            do {
+                _ = try JSONValue(parsing: input)
+                Issue.record("accepted with \(bad) at \(position)")
+            } catch {
+                // Inside "é" the sequence breaks at the lead byte before it, at most one byte earlier.
+                #expect((position - 1...position).contains(error.offset), "\(bad) at \(position): \(error)")
+            }
+        }
+    }
+
+    @Test func randomBytesNeverCrash() {
+        var generator = SplitMix64(seed: 0xB1D6E)
+        for _ in 0..<20_000 {
+            let length = Int(generator.next() % 64)
+            let alphabet = Array(#"{}[]",:0123456789-+.eE\tnulltruefalse u"#.utf8) + [0x00, 0x80, 0xC3, 0xA9, 0xED, 0xF4, 0xFF]
+            let bytes = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+            _ = try? JSONValue(parsing: bytes)
+        }
+    }
+}
+
+/// A small deterministic generator, so failures reproduce.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

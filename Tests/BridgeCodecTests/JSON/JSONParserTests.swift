@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+@testable import BridgeCodec
+
+@Suite("Strict JSON parser")
+struct JSONParserTests {
+    private func reason(of text: String, limits: JSONLimits = .default) -> JSONParseError.Reason? {
+        do {
+            _ = try JSONValue(parsing: text, limits: limits)
+            return nil
+        } catch {
+            return error.reason
+        }
+    }
+
+    @Test func parsesEveryKindKeepingOrderAndNumberText() throws {
+        let value = try JSONValue(parsing: #" {"z":null,"a":[true,false,-0.50e+1,"x\u00e9\ud83d\ude00"], "m":{}} "#)
+        guard case .object(let object) = value else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(object.keys == ["z", "a", "m"])
+        #expect(object["z"] == .null)
+        guard case .array(let elements)? = object["a"] else {
+            Issue.record("not an array")
+            return
+        }
+        #expect(elements[0] == .bool(true))
+        guard case .number(let number) = elements[2] else {
+            Issue.record("not a number")
+            return
+        }
+        #expect(number.text == "-0.50e+1")
+        #expect(number.doubleValue == -5)
+        #expect(elements[3] == .string("xé😀"))
+        #expect(object["m"] == .object(JSONObject()))
+    }
+
+    @Test(arguments: [
+        ("[1,]", "',' then ']'"), ("{\"a\":1,}", "trailing comma in object"), ("[1] x", "trailing data"),
+        ("// c\n1", "comment"), ("['a']", "single quotes"), ("[01]", "leading zero"), ("[NaN]", "NaN"),
+        ("[Infinity]", "Infinity"), ("[.5]", "bare fraction"), ("[1.]", "empty fraction"), ("[1e]", "empty exponent"),
+        ("[-]", "lone minus"), ("[+1]", "plus sign"), ("\"\\x\"", "bad escape"), ("\"\\u12\"", "short \\u"),
+        ("\"a\tb\"", "raw tab"), ("", "empty"), ("  ", "blank"), ("[", "unclosed"), ("{\"a\" 1}", "missing colon"),
+        ("{1:2}", "number key"), ("tru", "truncated literal"), ("nul", "truncated null"), ("\"abc", "unclosed string"),
+    ])
+    func rejectsNonRFC8259Syntax(text: String, what: String) {
+        #expect(reason(of: text) != nil, "\(what)")
+    }
+
+    @Test func reportsLineColumnAndOffset() {
+        #expect(throws: JSONParseError(reason: .unexpectedByte(0x0A, expected: "'true'"), offset: 23, line: 3, column: 11)) {
+            try JSONValue(parsing: "{\n  \"é\": 1,\n  \"b\": tru\n}")
+        }
+        // Columns count Unicode scalars, not bytes: "é" is two bytes and one column.
+        #expect(throws: JSONParseError(reason: .unexpectedByte(UInt8(ascii: "}"), expected: "'true'"), offset: 9, line: 1, column: 9)) {
+            try JSONValue(parsing: "{\"é\":tru}")
+        }
+        let error = JSONParseError(reason: .unexpectedByte(0x0A, expected: "'true'"), offset: 23, line: 3, column: 11)
+        #expect(error.description == "line 3, column 11: found byte 0x0A where 'true' was expected")
+    }
+
+    @Test func duplicateKeysAreComparedByCodeUnits() {
+        #expect(reason(of: #"{"a":1,"a":2}"#) == .duplicateKey("a"))
+        // "é" precomposed (NFC) and decomposed (NFD) are different keys in JavaScript and here,
+        // although Swift's String == calls them equal.
+        let nfc = "\u{E9}"
+        let nfd = "e\u{301}"
+        #expect(nfc == nfd)
+        #expect(reason(of: "{\"\(nfc)\":1,\"\(nfd)\":2}") == nil)
+        #expect(reason(of: "{\"\(nfc)\":1,\"\\u00e9\":2}") == .duplicateKey(nfc))
+    }
+
+    @Test func duplicateKeysAreFoundInLargeObjects() {
+        let members = (0..<200).map { "\"k\($0)\":\($0)" }
+        #expect(reason(of: "{" + members.joined(separator: ",") + "}") == nil)
+        #expect(reason(of: "{" + (members + ["\"k150\":0"]).joined(separator: ",") + "}") == .duplicateKey("k150"))
+    }
+
+    @Test func lookupIsByCodeUnits() throws {
+        let value = try JSONValue(parsing: "{\"e\\u0301\":1}")
+        guard case .object(let object) = value else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(object["\u{E9}"] == nil)
+        #expect(object["e\u{301}"] != nil)
+    }
+
+    @Test func numbersThatADoubleCannotHoldAreRejected() {
+        #expect(reason(of: "1e400") == .numberOverflow)
+        #expect(reason(of: "-1e400") == .numberOverflow)
+        #expect(reason(of: "1e-400") == .numberUnderflow)
+        #expect(reason(of: "0e-400") == nil)
+        #expect(reason(of: "0.000e5") == nil)
+        #expect(reason(of: "123456789012345678901234567890") == nil)
+        #expect(reason(of: "5e-324") == nil)
+    }
+
+    @Test func integersParseExactly() throws {
+        for text in ["0", "-0", "9007199254740993", "-999999999999999999", "123456789012345678"] {
+            guard case .number(let number) = try JSONValue(parsing: text) else {
+                Issue.record("\(text) is not a number")
+                continue
+            }
+            #expect(number.doubleValue == Double(text))
+            #expect(number.exactInteger(Int64.self) == Int64(text))
+        }
+        guard case .number(let negativeZero) = try JSONValue(parsing: "-0") else { return }
+        #expect(negativeZero.doubleValue.sign == .minus)
+    }
+
+    @Test func surrogatesMustPair() {
+        #expect(reason(of: #""\ud800""#) == .loneSurrogate(0xD800))
+        #expect(reason(of: #""\udc00\ud800""#) == .loneSurrogate(0xDC00))
+        #expect(reason(of: #""\ud800\u0041""#) == .loneSurrogate(0xD800))
+        #expect(reason(of: #""\ud83d\ude00""#) == nil)
+    }
+
+    @Test func encodingsOtherThanUTF8AreRejected() {
+        #expect(reason(of: "\u{FEFF}{}") == .byteOrderMark)
+        #expect(throws: JSONParseError.self) { try JSONValue(parsing: [0x5B, 0x00, 0x5D, 0x00]) }
+        #expect(throws: JSONParseError.self) { try JSONValue(parsing: [0xFF, 0xFE, 0x5B, 0x00]) }
+    }
+
+    @Test func limitsAreEnforced() {
+        let small = JSONLimits(maxBytes: 10, maxDepth: 2, maxStringLength: 3, maxObjectMembers: 2)
+        #expect(reason(of: "[1,2,3,4,5,6]", limits: small) == .inputTooLarge(limit: 10))
+        #expect(reason(of: "[[[1]]]", limits: small) == .nestingTooDeep(limit: 2))
+        #expect(reason(of: "[[1]]", limits: small) == nil)
+        #expect(reason(of: "\"abcd\"", limits: small) == .stringTooLong(limit: 3))
+        #expect(reason(of: "\"ab\\n\"", limits: small) == nil)
+        #expect(reason(of: "\"ab\\nc\"", limits: small) == .stringTooLong(limit: 3))
+        #expect(reason(of: "{\"a\":1,\"b\":2,\"c\":3}", limits: JSONLimits(maxObjectMembers: 2)) == .tooManyMembers(limit: 2))
+    }
+
+    @Test func allEntryPointsAgree() throws {
+        let text = #"{"type":"height","value":420}"#
+        let expected = try JSONValue(parsing: text)
+        #expect(try JSONValue(parsing: Array(text.utf8)) == expected)
+        #expect(try JSONValue(parsing: Data(text.utf8)) == expected)
+        let viaRaw = try Array(text.utf8).withUnsafeBytes { raw in try JSONValue(parsing: raw) }
+        #expect(viaRaw == expected)
+    }
+}
