@@ -14,6 +14,8 @@ public struct JSONDecodeError: Error, Sendable, Hashable, CustomStringConvertibl
         case numberNotRepresentable(String, as: String)
         /// A value of the right kind that the type rejects, with the type's reason.
         case invalidValue(String)
+        /// A message discriminator (such as `type` or `status`) with a value the model does not know.
+        case unknownDiscriminator(String, known: [String])
         /// An object in a Foundation graph that JSON has no form for, such as `NSDate`.
         case unsupportedObject(typeName: String)
         /// A dictionary key in a Foundation graph that is not a string.
@@ -36,6 +38,8 @@ public struct JSONDecodeError: Error, Sendable, Hashable, CustomStringConvertibl
             case .missingElement: "array has too few elements"
             case .numberNotRepresentable(let number, let type): "number \(number) is not a valid \(type)"
             case .invalidValue(let message): message
+            case .unknownDiscriminator(let value, let known):
+                "unknown value \"\(value)\"; expected one of \(known.map { "\"\($0)\"" }.joined(separator: ", "))"
             case .unsupportedObject(let typeName): "\(typeName) has no JSON form"
             case .nonStringKey(let typeName): "dictionary key of type \(typeName) is not a string"
             case .nonFiniteNumber: "NaN and infinity have no JSON form"
@@ -70,7 +74,16 @@ extension JSONDecodeError {
             self = error
         case let error as DecodingError:
             switch error {
-            case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            case .dataCorrupted(let context):
+                let path = JSONPath(codingPath: context.codingPath)
+                if let unknown = context.underlyingError as? UnknownDiscriminator {
+                    self.init(path: path, reason: .unknownDiscriminator(unknown.value, known: unknown.known))
+                } else if let inner = context.underlyingError as? JSONDecodeError {
+                    self = inner
+                } else {
+                    self.init(path: path, reason: .invalidValue(context.debugDescription))
+                }
+            case .typeMismatch(_, let context), .valueNotFound(_, let context):
                 self.init(path: JSONPath(codingPath: context.codingPath), reason: .invalidValue(context.debugDescription))
             case .keyNotFound(let key, let context):
                 self.init(path: JSONPath(codingPath: context.codingPath + [key]), reason: .missingKey)

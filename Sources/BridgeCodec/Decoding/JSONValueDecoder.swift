@@ -101,21 +101,27 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func contains(_ key: Key) -> Bool { object[key.stringValue] != nil }
 
-    private func value(for key: Key) throws(JSONDecodeError) -> JSONValue {
-        guard let value = object[key.stringValue] else {
+    /// The position of `key`'s member; decoders read `object.members[position].value` in place,
+    /// which spares copying and destroying the value.
+    private func position(of key: Key) throws(JSONDecodeError) -> Int {
+        guard let position = object.index(forKey: key.stringValue) else {
             throw JSONDecodeError(path: path.appending(key: key.stringValue), reason: .missingKey)
         }
-        return value
+        return position
+    }
+
+    private func value(for key: Key) throws(JSONDecodeError) -> JSONValue {
+        object.members[try position(of: key)].value
     }
 
     private func valuePath(_ key: Key) -> PendingPath { PendingPath(parent: path, last: .key(key.stringValue)) }
 
     func decodeNil(forKey key: Key) throws -> Bool { try value(for: key) == .null }
     func decode(_: Bool.Type, forKey key: Key) throws -> Bool {
-        try StrictValue.bool(value(for: key), at: valuePath(key))
+        try StrictValue.bool(object.members[position(of: key)].value, at: valuePath(key))
     }
     func decode(_: String.Type, forKey key: Key) throws -> String {
-        try StrictValue.string(value(for: key), at: valuePath(key))
+        try StrictValue.string(object.members[position(of: key)].value, at: valuePath(key))
     }
     func decode(_: Double.Type, forKey key: Key) throws -> Double {
         try StrictValue.double(value(for: key), at: valuePath(key))
@@ -144,8 +150,9 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     // The protocol's default `decodeIfPresent` looks the key up three times; these look once.
     // Absent and `null` both give `nil`.
     private func presentValue(for key: Key) -> JSONValue? {
-        guard let value = object[key.stringValue], value != .null else { return nil }
-        return value
+        guard let position = object.index(forKey: key.stringValue) else { return nil }
+        if case .null = object.members[position].value { return nil }
+        return object.members[position].value
     }
 
     func decodeIfPresent(_: Bool.Type, forKey key: Key) throws -> Bool? {

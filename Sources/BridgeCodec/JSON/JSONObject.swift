@@ -51,10 +51,12 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
 
     /// The value for `key`, compared by exact code units; `nil` when absent.
     public subscript(key: String) -> JSONValue? {
-        for member in members where member.key.hasSameCodeUnits(as: key) {
-            return member.value
-        }
-        return nil
+        index(forKey: key).map { members[$0].value }
+    }
+
+    /// The position of the member named `key`, compared by exact code units; `nil` when absent.
+    public func index(forKey key: String) -> Int? {
+        members.firstIndex { $0.key.hasSameCodeUnits(as: key) }
     }
 
     /// The keys in source order.

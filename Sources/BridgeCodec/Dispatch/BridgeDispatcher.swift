@@ -1,0 +1,91 @@
+/// Turns bridge messages into typed provider messages, or into errors that say exactly why not.
+///
+/// A pure step: no side effects, same result for the same message. The body may be a
+/// WKWebView object graph or JSON text; both give the same result.
+public struct BridgeDispatcher: Sendable {
+    /// The registered channels, by handler name.
+    public let channels: [String: BridgeChannel]
+    /// The rule every URL in a message must pass.
+    public var urlPolicy: URLPolicy
+    /// Bounds on a body's size and shape.
+    public var limits: JSONLimits
+
+    /// A dispatcher for `channels`; a later channel with the same handler name replaces an earlier one.
+    public init(channels: [BridgeChannel], urlPolicy: URLPolicy = .httpsOnly, limits: JSONLimits = .default) {
+        self.channels = Dictionary(channels.map { ($0.handlerName, $0) }, uniquingKeysWith: { _, last in last })
+        self.urlPolicy = urlPolicy
+        self.limits = limits
+    }
+
+    /// Decodes and checks one message.
+    public func dispatch(_ message: BridgeMessage) -> Result<ProviderMessage, BridgeError> {
+        Result { () throws(BridgeError) in try decode(message) }
+    }
+
+    /// Decodes and checks one WKWebView message (`WKScriptMessage.name`, `.body`, and the frame's origin),
+    /// reading the object graph directly, without serialising it.
+    public func dispatch(handlerName: String, foundationBody: Any?, origin: FrameOrigin? = nil) -> Result<ProviderMessage, BridgeError> {
+        Result { () throws(BridgeError) in
+            let body: BridgeMessage.Body
+            if let foundationBody {
+                do throws(JSONDecodeError) {
+                    body = .value(try JSONValue(foundationObject: foundationBody, limits: limits))
+                } catch {
+                    throw BridgeError(handlerName: handlerName, path: error.path, reason: .invalidMessage(error.reason))
+                }
+            } else {
+                body = .absent
+            }
+            return try decode(BridgeMessage(handlerName: handlerName, body: body, origin: origin))
+        }
+    }
+
+    private func decode(_ message: BridgeMessage) throws(BridgeError) -> ProviderMessage {
+        let name = message.handlerName
+        guard let channel = channels[name] else { throw BridgeError(handlerName: name, reason: .unknownHandler) }
+        if let refusal = channel.origins.refusal(of: message.origin) {
+            throw BridgeError(handlerName: name, reason: .originNotAllowed(refusal))
+        }
+        let value: JSONValue
+        switch message.body {
+        case .absent:
+            value = .null
+        case .value(let structured):
+            value = structured
+        case .jsonText(let text):
+            do {
+                value = try JSONValue(parsing: text, limits: limits)
+            } catch {
+                throw BridgeError(handlerName: name, reason: .malformedJSON(error))
+            }
+        }
+        let decoded: ProviderMessage
+        do {
+            decoded = try Self.decode(value, as: channel.kind, limits: limits)
+        } catch {
+            throw BridgeError(handlerName: name, path: error.path, reason: .invalidMessage(error.reason))
+        }
+        for (path, url) in decoded.urls {
+            do {
+                try urlPolicy.check(url.string)
+            } catch {
+                throw BridgeError(handlerName: name, path: path, reason: .urlRejected(error))
+            }
+        }
+        return decoded
+    }
+
+    private static func decode(_ value: JSONValue, as kind: BridgeChannel.Kind, limits: JSONLimits) throws(JSONDecodeError)
+        -> ProviderMessage
+    {
+        let decoder = StrictJSONDecoder(limits: limits)
+        switch kind {
+        case .voltRedirect: return .volt(try decoder.decode(VoltRedirect.self, from: value))
+        case .sovendus: return .sovendus(try decoder.decode(SovendusMessage.self, from: value))
+        case .branchHostedLink: return .branchHostedLink(try decoder.decode(BranchHostedLinkRequest.self, from: value))
+        case .branchLinkComplete: return .branchLinkComplete(try decoder.decode(PlaidLinkCompletion.self, from: value))
+        case .swedbankPayCompleted: return .swedbankPayCompleted(try decoder.decode(SwedbankPayCompleted.self, from: value))
+        case .swedbankPayCanceled: return .swedbankPayCanceled(try decoder.decode(SwedbankPayCanceled.self, from: value))
+        }
+    }
+}

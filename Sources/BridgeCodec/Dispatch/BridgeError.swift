@@ -1,0 +1,44 @@
+/// Why a bridge message was rejected: the handler, where in the body, and why.
+public struct BridgeError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What was wrong.
+    public enum Reason: Sendable, Hashable, CustomStringConvertible {
+        /// No channel is registered under the handler name.
+        case unknownHandler
+        /// The sending frame's origin is not allowed on the channel; the text says how.
+        case originNotAllowed(String)
+        /// The body is not strict JSON.
+        case malformedJSON(JSONParseError)
+        /// The body does not have the message's shape, including an unknown discriminator.
+        case invalidMessage(JSONDecodeError.Reason)
+        /// A URL in the message breaks the ``URLPolicy``.
+        case urlRejected(URLPolicy.Violation)
+
+        /// A sentence a person understands.
+        public var description: String {
+            switch self {
+            case .unknownHandler: "no channel is registered under this handler name"
+            case .originNotAllowed(let why): why
+            case .malformedJSON(let error): "malformed JSON at \(error)"
+            case .invalidMessage(let reason): reason.description
+            case .urlRejected(let violation): violation.description
+            }
+        }
+    }
+
+    /// The handler name the message was posted to.
+    public var handlerName: String
+    /// Where in the body the problem is; the root for problems with the whole message.
+    public var path: JSONPath
+    /// What was wrong.
+    public var reason: Reason
+
+    /// An error.
+    public init(handlerName: String, path: JSONPath = .root, reason: Reason) {
+        self.handlerName = handlerName
+        self.path = path
+        self.reason = reason
+    }
+
+    /// `NAME: PATH: REASON`, such as `voltRedirect: $.url: URL scheme "javascript:" is never allowed`.
+    public var description: String { "\(handlerName): \(path): \(reason)" }
+}

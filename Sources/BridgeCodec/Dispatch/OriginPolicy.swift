@@ -1,0 +1,63 @@
+/// The origin of the frame that sent a message, as `WKScriptMessage.frameInfo` reports it.
+public struct FrameOrigin: Sendable, Hashable, CustomStringConvertible {
+    /// The scheme, such as `https`.
+    public var scheme: String
+    /// The host, such as `checkout.volt.io`.
+    public var host: String
+    /// The port, or `nil` for the scheme's default.
+    public var port: Int?
+    /// Whether the message came from the main frame rather than an iframe.
+    public var isMainFrame: Bool
+
+    /// An origin.
+    public init(scheme: String, host: String, port: Int? = nil, isMainFrame: Bool) {
+        self.scheme = scheme
+        self.host = host
+        self.port = port
+        self.isMainFrame = isMainFrame
+    }
+
+    /// `scheme://host[:port]`, and `(iframe)` when not the main frame.
+    public var description: String {
+        "\(scheme)://\(host)" + (port.map { ":\($0)" } ?? "") + (isMainFrame ? "" : " (iframe)")
+    }
+}
+
+/// Which frames may post to a channel. There is no default: a channel's creator
+/// chooses ``anyOrigin`` or a host list explicitly.
+public struct OriginPolicy: Sendable, Hashable {
+    private enum Rule: Sendable, Hashable {
+        case any
+        case hosts(Set<String>, mainFrameOnly: Bool)
+    }
+
+    private let rule: Rule
+
+    /// Messages from any frame are accepted; for pages the app fully controls, or where
+    /// the platform gives no origin (Android's `@JavascriptInterface`).
+    public static let anyOrigin = OriginPolicy(rule: .any)
+
+    /// Only `https` frames on the default port whose host is listed (case-insensitive). An entry
+    /// `*.example.com` allows every subdomain of `example.com`, not the domain itself.
+    /// A message without an origin is rejected.
+    public static func hosts(_ hosts: Set<String>, mainFrameOnly: Bool = false) -> OriginPolicy {
+        OriginPolicy(rule: .hosts(Set(hosts.map { $0.lowercased() }), mainFrameOnly: mainFrameOnly))
+    }
+
+    /// Why `origin` is refused, or `nil` when it is allowed.
+    func refusal(of origin: FrameOrigin?) -> String? {
+        guard case .hosts(let hosts, let mainFrameOnly) = rule else { return nil }
+        guard let origin else { return "the message has no origin and the channel allows only listed hosts" }
+        if mainFrameOnly && !origin.isMainFrame { return "origin \(origin) is not the main frame" }
+        guard origin.scheme.lowercased() == "https", origin.port == nil || origin.port == 443 else {
+            return "origin \(origin) is not https on the default port"
+        }
+        let host = origin.host.lowercased()
+        let listed =
+            hosts.contains(host)
+            || hosts.contains { entry in
+                entry.hasPrefix("*.") && host.hasSuffix(entry.dropFirst(1)) && host.count > entry.count - 1
+            }
+        return listed ? nil : "origin \(origin) is not allowed"
+    }
+}

@@ -1,0 +1,46 @@
+/// How a Plaid Hosted Link session ended: the `detail` of the `branchPlaidLinkComplete`
+/// CustomEvent that the app dispatches on the page's `window`.
+///
+/// Wire format: `{"status": "completed", "callbackUrl": …}`, `{"status": "canceled"}` or
+/// `{"status": "error", "message": …}`. Other members are tolerated.
+public enum PlaidLinkCompletion: Sendable, Hashable, Codable {
+    /// Plaid redirected to the completion URI.
+    case completed(callbackUrl: BridgeURL)
+    /// The user closed the session.
+    case canceled
+    /// The session failed.
+    case error(message: String)
+
+    enum Status: String, CaseIterable {
+        case completed, canceled, error
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case status, callbackUrl, message
+    }
+
+    /// Decodes the event detail.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        switch try container.decodeDiscriminator(Status.self, forKey: .status) {
+        case .completed: self = .completed(callbackUrl: try container.decode(BridgeURL.self, forKey: .callbackUrl))
+        case .canceled: self = .canceled
+        case .error: self = .error(message: try container.decode(String.self, forKey: .message))
+        }
+    }
+
+    /// Encodes the event detail.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .completed(let callbackUrl):
+            try container.encode(Status.completed.rawValue, forKey: .status)
+            try container.encode(callbackUrl, forKey: .callbackUrl)
+        case .canceled:
+            try container.encode(Status.canceled.rawValue, forKey: .status)
+        case .error(let message):
+            try container.encode(Status.error.rawValue, forKey: .status)
+            try container.encode(message, forKey: .message)
+        }
+    }
+}

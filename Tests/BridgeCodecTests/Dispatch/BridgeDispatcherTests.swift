@@ -1,0 +1,109 @@
+import BridgeCodec
+import Foundation
+import Testing
+
+@Suite("Dispatcher, origins and URL policy")
+struct BridgeDispatcherTests {
+    let volt = #"{"type":"bank_redirect","url":"https://bank.example/"}"#
+
+    @Test func unknownHandlersAreTypedErrors() {
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        let error = dispatcher.dispatch(BridgeMessage(handlerName: "iOSListener", jsonText: volt)).failureValue
+        #expect(error == BridgeError(handlerName: "iOSListener", reason: .unknownHandler))
+        #expect(error?.description == "iOSListener: $: no channel is registered under this handler name")
+    }
+
+    @Test func handlerNamesAreConfigurable() {
+        let dispatcher = BridgeDispatcher(channels: [BridgeChannel(.voltRedirect, handlerName: "iOSListener", origins: .anyOrigin)])
+        #expect(dispatcher.dispatch(BridgeMessage(handlerName: "iOSListener", jsonText: volt)).failureValue == nil)
+        #expect(dispatcher.dispatch(BridgeMessage(handlerName: "voltRedirect", jsonText: volt)).failureValue?.reason == .unknownHandler)
+    }
+
+    @Test func originPolicyWithAHostList() {
+        let policy = OriginPolicy.hosts(["checkout.volt.io", "*.sovendus.com"], mainFrameOnly: true)
+        let dispatcher = BridgeDispatcher(channels: [BridgeChannel(.voltRedirect, origins: policy)])
+        func outcome(_ origin: FrameOrigin?) -> BridgeError? {
+            dispatcher.dispatch(BridgeMessage(handlerName: "voltRedirect", jsonText: volt, origin: origin)).failureValue
+        }
+        #expect(outcome(FrameOrigin(scheme: "https", host: "checkout.volt.io", isMainFrame: true)) == nil)
+        #expect(outcome(FrameOrigin(scheme: "https", host: "CHECKOUT.Volt.IO", port: 443, isMainFrame: true)) == nil)
+        #expect(outcome(FrameOrigin(scheme: "https", host: "a.sovendus.com", isMainFrame: true)) == nil)
+        #expect(outcome(FrameOrigin(scheme: "https", host: "sovendus.com", isMainFrame: true)) != nil)
+        #expect(outcome(FrameOrigin(scheme: "https", host: "evilsovendus.com", isMainFrame: true)) != nil)
+        #expect(outcome(FrameOrigin(scheme: "https", host: "checkout.volt.io.evil.example", isMainFrame: true)) != nil)
+        #expect(outcome(FrameOrigin(scheme: "http", host: "checkout.volt.io", isMainFrame: true)) != nil)
+        #expect(outcome(FrameOrigin(scheme: "https", host: "checkout.volt.io", port: 8443, isMainFrame: true)) != nil)
+        #expect(
+            outcome(FrameOrigin(scheme: "https", host: "checkout.volt.io", isMainFrame: false))?.description
+                == "voltRedirect: $: origin https://checkout.volt.io (iframe) is not the main frame")
+        #expect(outcome(nil)?.reason == .originNotAllowed("the message has no origin and the channel allows only listed hosts"))
+    }
+
+    @Test func originIsCheckedBeforeTheBodyIsRead() {
+        let dispatcher = BridgeDispatcher(channels: [BridgeChannel(.voltRedirect, origins: .hosts(["checkout.volt.io"]))])
+        let error = dispatcher.dispatch(BridgeMessage(handlerName: "voltRedirect", jsonText: "{not json")).failureValue
+        guard case .originNotAllowed? = error?.reason else {
+            Issue.record("body read before the origin check: \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test func urlPolicyCanBeWidenedAndNarrowed() {
+        let widened = BridgeDispatcher(
+            channels: BridgeChannel.defaults(origins: .anyOrigin), urlPolicy: URLPolicy(allowedSchemes: ["https", "HTTP", "javascript"]))
+        let http = #"{"type":"bank_redirect","url":"http://bank.example/"}"#
+        #expect(widened.dispatch(BridgeMessage(handlerName: "voltRedirect", jsonText: http)).failureValue == nil)
+        let script = #"{"type":"bank_redirect","url":"javascript:alert(1)"}"#
+        #expect(
+            widened.dispatch(BridgeMessage(handlerName: "voltRedirect", jsonText: script)).failureValue?.reason
+                == .urlRejected(.forbiddenScheme("javascript")))
+        let narrowed = BridgeDispatcher(
+            channels: BridgeChannel.defaults(origins: .anyOrigin), urlPolicy: URLPolicy(allowedSchemes: ["myapp"]))
+        #expect(
+            narrowed.dispatch(BridgeMessage(handlerName: "voltRedirect", jsonText: volt)).failureValue?.reason
+                == .urlRejected(.schemeNotAllowed("https")))
+    }
+
+    @Test(
+        arguments: [
+            ("https://a.example", nil), ("https://a.example:8443/p?q=1#f", nil), ("https://[2001:db8::1]/x", nil),
+            ("HTTPS://A.EXAMPLE/", nil),
+            ("https://a.example:/", URLPolicy.Violation.invalidAuthority), ("https://[zz]/", .invalidAuthority),
+            ("https://a_b.example/", .invalidAuthority),
+            ("https://user:pw@a.example/", .userInfo), ("https:/a.example", .missingHost), ("1https://a.example", .relative),
+            (":x", .relative),
+            ("https://a.example/\u{7F}", .invalidCharacter("\u{7F}")), ("https://a.example/\u{85}", .invalidCharacter("\u{85}")),
+        ] as [(String, URLPolicy.Violation?)])
+    func urlPolicyRules(url: String, expected: URLPolicy.Violation?) {
+        do {
+            try URLPolicy.httpsOnly.check(url)
+            #expect(expected == nil, "\(url) accepted")
+        } catch {
+            #expect(error == expected, "\(url)")
+        }
+    }
+
+    @Test func urlPolicyLengthLimit() {
+        let policy = URLPolicy(maxLength: 30)
+        #expect(throws: URLPolicy.Violation.tooLong(limit: 30)) {
+            try policy.check("https://a.example/" + String(repeating: "a", count: 20))
+        }
+    }
+
+    @Test func foundationBodiesThatJSONCannotHoldAreRejectedWithTheirPath() {
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        let body: [String: Any] = ["type": "bank_redirect", "url": Date()]
+        let error = dispatcher.dispatch(handlerName: "voltRedirect", foundationBody: body).failureValue
+        #expect(error?.description == "voltRedirect: $.url: Date has no JSON form")
+    }
+
+    @Test func booleanNumbersInGraphsStayBooleans() {
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        let body: [String: Any] = ["type": "height", "value": NSNumber(value: true)]
+        let error = dispatcher.dispatch(handlerName: "sovHandler", foundationBody: body).failureValue
+        #expect(error?.path.description == "$.value")
+        let numeric: [String: Any] = ["type": "height", "value": NSNumber(value: 420)]
+        #expect(
+            dispatcher.dispatch(handlerName: "sovHandler", foundationBody: numeric) == .success(.sovendus(.height(SovendusHeight(420)!))))
+    }
+}

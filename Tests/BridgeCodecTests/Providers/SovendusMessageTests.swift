@@ -1,0 +1,63 @@
+import BridgeCodec
+import Foundation
+import Testing
+
+@Suite("Sovendus messages")
+struct SovendusMessageTests {
+    let harness = DispatchHarness()
+
+    private func height(_ text: String) -> SovendusHeight? {
+        guard case .sovendus(.height(let height))? = harness.accept("sovHandler", text) else { return nil }
+        return height
+    }
+
+    @Test func heightsFromNumbersAndNumericStrings() {
+        #expect(height(#"{"type":"height","value":420}"#)?.value == 420)
+        #expect(height(#"{"type":"height","value":"420"}"#)?.value == 420)
+        #expect(height(#"{"type":"height","value":"420.5"}"#)?.value == 420.5)
+        #expect(height(#"{"type":"height","value":4.2e2}"#)?.value == 420)
+        #expect(height(#"{"type":"height","value":-0}"#)?.value.sign == .plus)
+    }
+
+    @Test func onlyHeightsAboveOneHundredAreApplied() {
+        #expect(height(#"{"type":"height","value":0}"#)?.shouldApply == false)
+        #expect(height(#"{"type":"height","value":100}"#)?.shouldApply == false)
+        #expect(height(#"{"type":"height","value":"100.5"}"#)?.shouldApply == true)
+        #expect(SovendusHeight.initialHeight == 348)
+    }
+
+    @Test(arguments: [
+        #""NaN""#, #""Infinity""#, #""-5""#, "-5", "-0.1", #""1e400""#, #"" 420""#, #""420 ""#, #""420px""#, #""0x10""#, #""""#,
+        "true", "false", "null", "{}", "[420]", #""+420""#, #""4,2""#,
+    ])
+    func invalidHeightsAreRejectedAtTheValue(value: String) {
+        let error = harness.reject("sovHandler", #"{"type":"height","value":\#(value)}"#)
+        #expect(error?.path.description == "$.value")
+    }
+
+    @Test func openUrl() {
+        #expect(
+            harness.accept("sovHandler", #"{"type":"openUrl","value":"https://www.sovendus.com/x?a=1"}"#)
+                == .sovendus(.openUrl(BridgeURL("https://www.sovendus.com/x?a=1"))))
+        let hostile = harness.reject("sovHandler", #"{"type":"openUrl","value":"javascript:alert(document.cookie)"}"#)
+        #expect(hostile?.description == #"sovHandler: $.value: URL scheme "javascript:" is never allowed"#)
+        #expect(harness.reject("sovHandler", #"{"type":"openUrl","value":420}"#)?.path.description == "$.value")
+    }
+
+    @Test func unknownTypesAndMissingFields() {
+        #expect(
+            harness.reject("sovHandler", #"{"type":"resize","value":1}"#)?.reason
+                == .invalidMessage(.unknownDiscriminator("resize", known: ["height", "openUrl"])))
+        #expect(harness.reject("sovHandler", #"{"type":"height"}"#)?.path.description == "$.value")
+        #expect(harness.reject("sovHandler", #"{"value":420}"#)?.path.description == "$.type")
+    }
+
+    @Test func encodesHeightsAsNumbers() throws {
+        #expect(
+            try wireValue(SovendusMessage.height(try #require(SovendusHeight(420))))
+                == JSONValue(parsing: #"{"type":"height","value":420}"#))
+        #expect(SovendusHeight(.nan) == nil)
+        #expect(SovendusHeight(-1) == nil)
+        #expect(SovendusHeight(.infinity) == nil)
+    }
+}

@@ -1,0 +1,105 @@
+import BridgeCodec
+import Foundation
+import Testing
+
+@Suite("Volt redirects")
+struct VoltRedirectTests {
+    let harness = DispatchHarness()
+
+    @Test func decodesBothMessageTypesFromTheSeed() {
+        #expect(
+            harness.accept("voltRedirect", #"{"type":"bank_redirect","url":"https://bank.com/"}"#)
+                == .volt(.bankRedirect(url: BridgeURL("https://bank.com/"))))
+        for result in VoltMerchantResult.allCases {
+            let text = #"{"type":"merchant_redirect","result":"\#(result.rawValue)","url":"https://your-domain.com/checkout/success"}"#
+            #expect(
+                harness.accept("voltRedirect", text)
+                    == .volt(.merchantRedirect(result: result, url: BridgeURL("https://your-domain.com/checkout/success"))))
+        }
+        let extra = harness.accept("voltRedirect", #"{"url":"https://b.example/","extra":{"x":[1]},"type":"bank_redirect"}"#)
+        #expect(extra?.kind == "volt.bankRedirect")
+    }
+
+    @Test func everyMissingFieldIsNamed() {
+        #expect(
+            harness.reject("voltRedirect", #"{"url":"https://b.example/"}"#)?.description
+                == "voltRedirect: $.type: required field is missing")
+        #expect(harness.reject("voltRedirect", #"{"type":"bank_redirect"}"#)?.path.description == "$.url")
+        #expect(harness.reject("voltRedirect", #"{"type":"merchant_redirect","url":"https://m.example/"}"#)?.path.description == "$.result")
+    }
+
+    @Test(arguments: [
+        (#"{"type":1,"url":"https://b.example/"}"#, "$.type"), (#"{"type":true,"url":"https://b.example/"}"#, "$.type"),
+        (#"{"type":"bank_redirect","url":true}"#, "$.url"), (#"{"type":"bank_redirect","url":["https://b.example/"]}"#, "$.url"),
+        (#"{"type":"merchant_redirect","result":null,"url":"https://m.example/"}"#, "$.result"),
+        (#"{"type":"merchant_redirect","result":0,"url":"https://m.example/"}"#, "$.result"),
+        ("[]", "$"), (#""bank_redirect""#, "$"), ("null", "$"), ("42", "$"),
+    ])
+    func everyWrongTypeIsNamed(text: String, path: String) {
+        guard case .invalidMessage(.typeMismatch)? = harness.reject("voltRedirect", text)?.reason else {
+            Issue.record("not a type mismatch: \(text)")
+            return
+        }
+        #expect(harness.reject("voltRedirect", text)?.path.description == path)
+    }
+
+    @Test func unknownDiscriminatorsAreTheirOwnOutcome() {
+        let unknownType = harness.reject("voltRedirect", #"{"type":"resize","url":"https://b.example/"}"#)
+        #expect(unknownType?.reason == .invalidMessage(.unknownDiscriminator("resize", known: ["bank_redirect", "merchant_redirect"])))
+        #expect(unknownType?.path.description == "$.type")
+        let unknownResult = harness.reject("voltRedirect", #"{"type":"merchant_redirect","result":"refunded","url":"https://m.example/"}"#)
+        #expect(
+            unknownResult?.reason == .invalidMessage(.unknownDiscriminator("refunded", known: ["cancel", "success", "failure", "pending"])))
+    }
+
+    @Test(arguments: [
+        "javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,<script>alert(1)</script>", "file:///etc/passwd",
+        "/checkout/cancel", "//evil.example/", "https://bank.example@evil.example/", "https:\\\\evil.example", "http://bank.example/",
+        "https://bank example/", "https://bank.example/\npath", "https://bank.example/\u{2028}", "https://bänk.example/", "",
+        "https://", "https:bank.example", "https://bank.example:80x/", "vbscript:msgbox(1)",
+    ])
+    func hostileURLsAreRejectedAtTheirPath(url: String) throws {
+        let body = String(decoding: try JSONEncoder().encode(["type": "bank_redirect", "url": url]), as: UTF8.self)
+        let error = harness.reject("voltRedirect", body)
+        #expect(error?.path.description == "$.url")
+        guard case .urlRejected? = error?.reason else {
+            Issue.record("not a URL rejection: \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test func strictJSONRulesApply() {
+        let duplicate = harness.reject("voltRedirect", #"{"type":"bank_redirect","type":"merchant_redirect","url":"https://b.example/"}"#)
+        guard case .malformedJSON(let parse)? = duplicate?.reason else {
+            Issue.record("duplicate keys accepted")
+            return
+        }
+        #expect(parse.reason == .duplicateKey("type"))
+        let tight = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin), limits: JSONLimits(maxBytes: 64))
+        let long = #"{"type":"bank_redirect","url":"https://b.example/\#(String(repeating: "a", count: 100))"}"#
+        guard
+            case .malformedJSON(let tooLarge)? = tight.dispatch(BridgeMessage(handlerName: "voltRedirect", jsonText: long)).failureValue?
+                .reason
+        else {
+            Issue.record("oversize body accepted")
+            return
+        }
+        #expect(tooLarge.reason == .inputTooLarge(limit: 64))
+    }
+
+    @Test func encodesTheWireFormat() throws {
+        let message = VoltRedirect.merchantRedirect(result: .cancel, url: BridgeURL("https://m.example/c?o=1"))
+        let encoded = try JSONEncoder().encode(message)
+        #expect(
+            try wireValue(message) == JSONValue(parsing: #"{"result":"cancel","type":"merchant_redirect","url":"https://m.example/c?o=1"}"#)
+        )
+        #expect(try StrictJSONDecoder().decode(VoltRedirect.self, from: encoded) == message)
+    }
+}
+
+extension Result {
+    var failureValue: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}

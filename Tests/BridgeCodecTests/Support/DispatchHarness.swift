@@ -1,0 +1,50 @@
+import BridgeCodec
+import Foundation
+import Testing
+
+/// Sends one body through both transports and checks they agree.
+struct DispatchHarness {
+    var dispatcher = BridgeDispatcher(
+        channels: BridgeChannel.defaults(origins: .anyOrigin), urlPolicy: .https(plusAppSchemes: ["branchapp"]))
+
+    /// The result of `jsonText` posted to `handler` as JSON text and, when JSONSerialization
+    /// can read it, as the object graph WKWebView delivers; the two must be equal.
+    func dispatch(_ handler: String, _ jsonText: String, sourceLocation: SourceLocation = #_sourceLocation)
+        -> Result<ProviderMessage, BridgeError>
+    {
+        let viaText = dispatcher.dispatch(BridgeMessage(handlerName: handler, jsonText: jsonText))
+        if let graph = try? JSONSerialization.jsonObject(with: Data(jsonText.utf8), options: .fragmentsAllowed),
+            Self.foundationReadsFaithfully(jsonText)
+        {
+            let viaGraph = dispatcher.dispatch(handlerName: handler, foundationBody: graph)
+            #expect(viaGraph == viaText, "object and string transports disagree on \(jsonText)", sourceLocation: sourceLocation)
+        }
+        return viaText
+    }
+
+    /// JSONSerialization keeps the last of duplicate keys and accepts what strict JSON rejects;
+    /// only bodies that are strict JSON are compared across transports.
+    private static func foundationReadsFaithfully(_ text: String) -> Bool {
+        (try? JSONValue(parsing: text)) != nil
+    }
+
+    /// The decoded message, recording an issue on rejection.
+    func accept(_ handler: String, _ jsonText: String, sourceLocation: SourceLocation = #_sourceLocation) -> ProviderMessage? {
+        switch dispatch(handler, jsonText, sourceLocation: sourceLocation) {
+        case .success(let message): return message
+        case .failure(let error):
+            Issue.record("rejected \(jsonText): \(error)", sourceLocation: sourceLocation)
+            return nil
+        }
+    }
+
+    /// The error, recording an issue on acceptance.
+    func reject(_ handler: String, _ jsonText: String, sourceLocation: SourceLocation = #_sourceLocation) -> BridgeError? {
+        switch dispatch(handler, jsonText, sourceLocation: sourceLocation) {
+        case .success(let message):
+            Issue.record("accepted \(jsonText) as \(message)", sourceLocation: sourceLocation)
+            return nil
+        case .failure(let error): return error
+        }
+    }
+}

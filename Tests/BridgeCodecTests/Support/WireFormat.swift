@@ -1,0 +1,9 @@
+import BridgeCodec
+import Foundation
+
+/// A model's encoded form as a JSON value, members sorted by key so it can be compared with a literal.
+func wireValue(_ value: some Encodable) throws -> JSONValue {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return try JSONValue(parsing: encoder.encode(value))
+}
