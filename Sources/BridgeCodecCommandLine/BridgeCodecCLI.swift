@@ -6,6 +6,8 @@ public enum BridgeCodecCLI {
         usage: bridgecodec COMMAND [OPTIONS] [ARGUMENTS]
 
         commands:
+          demo         decode a built-in captured session of all four providers
+          decode       decode a message body as a handler receives it
           json-check   strict-parse a JSON document
 
         Run 'bridgecodec COMMAND --help' for a command's options.
@@ -19,7 +21,9 @@ public enum BridgeCodecCLI {
     }
 
     private static let commands: [String: Command] = [
-        "json-check": Command(help: JSONCheckCommand.help, run: JSONCheckCommand.run)
+        "json-check": Command(help: JSONCheckCommand.help, run: JSONCheckCommand.run),
+        "decode": Command(help: DecodeCommand.help, run: DecodeCommand.run),
+        "demo": Command(help: DemoCommand.help, run: DemoCommand.run),
     ]
 
     /// Runs the tool with `arguments` (without the program name), reading stdin from `input`.

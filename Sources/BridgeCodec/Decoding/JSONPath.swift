@@ -57,8 +57,9 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Keeps a hostile key on one printable line: quotes, backslashes and controls are escaped.
-    private static func escaped(_ key: String) -> String {
+    /// Keeps page-controlled text (a key, a value in an error message) on one printable line:
+    /// quotes, backslashes, controls and line separators are escaped.
+    static func escaped(_ key: String) -> String {
         var text = ""
         for scalar in key.unicodeScalars {
             switch scalar {

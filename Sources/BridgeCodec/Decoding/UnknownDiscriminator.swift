@@ -19,7 +19,7 @@ extension KeyedDecodingContainer {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
                     codingPath: codingPath + [key],
-                    debugDescription: "unknown \(key.stringValue) \"\(raw)\"; known: \(known.joined(separator: ", "))",
+                    debugDescription: "unknown \(key.stringValue) \"\(JSONPath.escaped(raw))\"; known: \(known.joined(separator: ", "))",
                     underlyingError: UnknownDiscriminator(value: raw, known: known)))
         }
         return value

@@ -70,7 +70,7 @@ public struct SovendusHeight: Sendable, Hashable, Codable {
         } else if let text = try? container.decode(String.self) {
             guard let parsed = Self.number(in: text) else {
                 throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "\"\(text)\" is not a non-negative decimal number")
+                    in: container, debugDescription: "\"\(JSONPath.escaped(text))\" is not a non-negative decimal number")
             }
             number = parsed
         } else {

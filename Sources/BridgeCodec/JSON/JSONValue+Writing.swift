@@ -1,0 +1,57 @@
+extension JSONValue {
+    /// Compact RFC 8259 text: numbers as their source text, members in order, strings with
+    /// `"`, `\` and control characters escaped. Parsing the text gives back an equal value.
+    ///
+    /// This is plain JSON, not safe to place inside HTML `<script>`; see the escaping layer for that.
+    public var jsonText: String {
+        var output: [UInt8] = []
+        write(into: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    func write(into output: inout [UInt8]) {
+        switch self {
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let bool): output.append(contentsOf: (bool ? "true" : "false").utf8)
+        case .number(let number): output.append(contentsOf: number.text.utf8)
+        case .string(let string): Self.writeString(string, into: &output)
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            for (position, element) in elements.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                element.write(into: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let object):
+            output.append(UInt8(ascii: "{"))
+            for (position, member) in object.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                Self.writeString(member.key, into: &output)
+                output.append(UInt8(ascii: ":"))
+                member.value.write(into: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    static func writeString(_ string: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+            case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+            case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+            case 0x09: output.append(contentsOf: #"\t"#.utf8)
+            case 0..<0x20:
+                output.append(contentsOf: #"\u00"#.utf8)
+                output.append(hexDigits[Int(byte >> 4)])
+                output.append(hexDigits[Int(byte & 0xF)])
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}

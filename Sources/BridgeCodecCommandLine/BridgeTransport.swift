@@ -1,0 +1,59 @@
+import BridgeCodec
+import Foundation
+
+/// How a captured body reaches the native side, as the CLI names it.
+enum BridgeTransport: String, CaseIterable {
+    /// WKWebView: the page posts an object; native code receives a Foundation object graph.
+    case object
+    /// The page posts `JSON.stringify(data)`: Android, React Native, Cordova, WebKit string.
+    case string
+    /// A bare string argument of an Android interface method: `openHostedLink(url)`, `completed("success")`.
+    case argument
+    /// No body at all: `postMessage()`, `callbacks.canceled()`.
+    case absent
+
+    /// Dispatches `body` (JSON text for `object` and `string`, raw text for `argument`) as this transport delivers it.
+    func dispatch(_ body: String, handler: String, with dispatcher: BridgeDispatcher) -> Result<ProviderMessage, BridgeError> {
+        switch self {
+        case .string:
+            return dispatcher.dispatch(BridgeMessage(handlerName: handler, jsonText: body))
+        case .argument:
+            return dispatcher.dispatch(BridgeMessage(handlerName: handler, stringArgument: body))
+        case .absent:
+            return dispatcher.dispatch(handlerName: handler, foundationBody: nil)
+        case .object:
+            // What WKWebView would deliver: the JSON as a Foundation graph. The strict parse comes
+            // first so that JSONSerialization only ever sees bounded, well-formed input.
+            do {
+                _ = try JSONValue(parsing: body, limits: dispatcher.limits)
+            } catch {
+                return .failure(BridgeError(handlerName: handler, reason: .malformedJSON(error)))
+            }
+            guard let graph = try? JSONSerialization.jsonObject(with: Data(body.utf8), options: .fragmentsAllowed) else {
+                return .failure(
+                    BridgeError(handlerName: handler, reason: .invalidMessage(.invalidValue("Foundation cannot read this JSON"))))
+            }
+            return dispatcher.dispatch(handlerName: handler, foundationBody: graph)
+        }
+    }
+}
+
+/// The one-line JSON the CLI prints for a decoded message.
+enum DecodeOutput {
+    static func object(_ members: [(String, JSONValue)]) -> JSONValue {
+        .object(JSONObject(members.map { JSONObject.Member(key: $0.0, value: $0.1) }) ?? JSONObject())
+    }
+
+    /// The message in its provider's wire format (members sorted by key).
+    static func wireValue(_ message: ProviderMessage) -> JSONValue {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(message), let value = try? JSONValue(parsing: data) else { return .null }
+        return value
+    }
+
+    /// `{"handler": NAME, "kind": KIND, "message": …}`.
+    static func success(handler: String, _ message: ProviderMessage) -> [(String, JSONValue)] {
+        [("handler", .string(handler)), ("kind", .string(message.kind)), ("message", wireValue(message))]
+    }
+}

@@ -1,0 +1,124 @@
+import BridgeCodec
+import Foundation
+
+/// `bridgecodec decode`: decodes one captured body, or a JSONL file of them, as the app would.
+enum DecodeCommand {
+    static let help = """
+        usage: bridgecodec decode --handler NAME [--transport object|string] [--app-scheme S,…] [FILE|-]
+               bridgecodec decode --jsonl FILE [--app-scheme S,…]
+
+        Decodes a message body (JSON text, from FILE or standard input) as the handler NAME
+        receives it, with the default channels: voltRedirect, sovHandler, branchPlaidLink,
+        branchPlaidLinkComplete, completed, canceled.
+
+          --transport object   (default) as WKWebView delivers it: the JSON as a Foundation object graph
+          --transport string   as a page posting JSON.stringify(data) delivers it (Android, React Native, Cordova)
+          --app-scheme S,…     URL schemes of the app that pass the URL policy besides https
+          --jsonl FILE         one message per line: {"handler": …, "transport": "object"|"string"|"argument"|"absent",
+                               "body": …}; for "string" and "argument" the body is a JSON string holding the text
+
+        A bare string argument such as Android's openHostedLink(url) is the JSON string "…" here;
+        canceled takes no body: null.
+
+        On success: exit 0 and one line {"handler": NAME, "kind": KIND, "message": …} on stdout.
+        On rejection: exit 1 and 'error: NAME: PATH: REASON' on stderr. With --jsonl, one result line
+        per message on stdout, and exit 1 if any was rejected.
+
+        """
+
+    /// The longest JSONL file read, in bytes.
+    static let maxJSONLBytes = 64 << 20
+
+    static func run(_ arguments: [String], input: InputSource) -> CommandResult {
+        do throws(ArgumentList.UsageError) {
+            let list = try ArgumentList(arguments, valueOptions: ["--handler", "--transport", "--app-scheme", "--jsonl"])
+            let schemes = Set((list.options["--app-scheme"] ?? "").split(separator: ",").map { String($0) })
+            let dispatcher = BridgeDispatcher(
+                channels: BridgeChannel.defaults(origins: .anyOrigin), urlPolicy: .https(plusAppSchemes: schemes))
+            if let jsonl = list.options["--jsonl"] {
+                guard list.options["--handler"] == nil, list.options["--transport"] == nil, list.positionals.isEmpty else {
+                    throw ArgumentList.UsageError(message: "--jsonl takes the handler and transport from each line")
+                }
+                return try decodeLines(jsonl, input: input, dispatcher: dispatcher)
+            }
+            guard let handler = list.options["--handler"] else { throw ArgumentList.UsageError(message: "--handler NAME is required") }
+            let transportName = list.options["--transport"] ?? "object"
+            guard let transport = BridgeTransport(rawValue: transportName), transport == .object || transport == .string else {
+                throw ArgumentList.UsageError(message: "--transport must be object or string, not '\(transportName)'")
+            }
+            guard list.positionals.count <= 1 else { throw ArgumentList.UsageError(message: "decode takes at most one FILE") }
+            let data = try input.read(list.positionals.first, limit: dispatcher.limits.maxBytes)
+            guard let body = String(validating: data, as: UTF8.self) else {
+                return .rejected("\(handler): $: the body is not valid UTF-8")
+            }
+            switch transport.dispatch(body, handler: handler, with: dispatcher) {
+            case .success(let message):
+                return .success(DecodeOutput.object(DecodeOutput.success(handler: handler, message)).jsonText + "\n")
+            case .failure(let error):
+                return .rejected(error.description)
+            }
+        } catch {
+            return .usageError(error.message, command: "decode")
+        }
+    }
+
+    private static func decodeLines(_ path: String, input: InputSource, dispatcher: BridgeDispatcher) throws(ArgumentList.UsageError)
+        -> CommandResult
+    {
+        let data = try input.read(path, limit: maxJSONLBytes)
+        guard data.count <= maxJSONLBytes else {
+            throw ArgumentList.UsageError(message: "\(path) is larger than \(maxJSONLBytes) bytes")
+        }
+        var output = ""
+        var failures = 0
+        let lineLimits = JSONLimits(maxBytes: dispatcher.limits.maxBytes * 6 + 4_096, maxDepth: dispatcher.limits.maxDepth + 1)
+        for (index, rawLine) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.last == UInt8(ascii: "\r") ? rawLine.dropLast() : rawLine
+            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
+            var result: [(String, JSONValue)] = [("line", .number(JSONNumber(index + 1)))]
+            switch decodeLine(Data(line), limits: lineLimits, dispatcher: dispatcher) {
+            case .success(let (handler, message)):
+                result += DecodeOutput.success(handler: handler, message)
+            case .failure(let failure):
+                failures += 1
+                result += [("handler", failure.handler.map(JSONValue.string) ?? .null), ("error", .string(failure.message))]
+            }
+            output += DecodeOutput.object(result).jsonText + "\n"
+        }
+        return CommandResult(exitCode: failures == 0 ? 0 : 1, standardOutput: Data(output.utf8))
+    }
+
+    private struct LineFailure: Error {
+        var handler: String?
+        var message: String
+    }
+
+    private static func decodeLine(
+        _ line: Data, limits: JSONLimits, dispatcher: BridgeDispatcher
+    ) -> Result<(String, ProviderMessage), LineFailure> {
+        let record: JSONValue
+        do {
+            record = try JSONValue(parsing: line, limits: limits)
+        } catch {
+            return .failure(LineFailure(message: "the line is not JSON: \(error)"))
+        }
+        guard case .object(let fields) = record, case .string(let handler)? = fields["handler"] else {
+            return .failure(LineFailure(message: "the line needs a string \"handler\""))
+        }
+        guard case .string(let transportName)? = fields["transport"], let transport = BridgeTransport(rawValue: transportName) else {
+            return .failure(LineFailure(handler: handler, message: "the line needs \"transport\": object, string, argument or absent"))
+        }
+        let body: String
+        switch (transport, fields["body"]) {
+        case (.absent, _): body = ""
+        case (.object, let value?): body = value.jsonText
+        case (.string, .string(let text)?), (.argument, .string(let text)?): body = text
+        default:
+            return .failure(LineFailure(handler: handler, message: "the line's \"body\" does not suit transport \(transportName)"))
+        }
+        switch transport.dispatch(body, handler: handler, with: dispatcher) {
+        case .success(let message): return .success((handler, message))
+        case .failure(let error): return .failure(LineFailure(handler: handler, message: "\(error.path): \(error.reason)"))
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import BridgeCodec
+import BridgeCodecCommandLine
+import Foundation
+import Testing
+
+@Suite("bridgecodec decode and demo")
+struct DecodeCommandTests {
+    private func run(_ arguments: [String], stdin: String = "") -> (code: Int32, out: String, err: String) {
+        let result = BridgeCodecCLI.run(arguments, input: .bytes(Data(stdin.utf8)))
+        return (
+            result.exitCode, String(decoding: result.standardOutput, as: UTF8.self), String(decoding: result.standardError, as: UTF8.self)
+        )
+    }
+
+    @Test func decodesANumericStringHeight() {
+        let result = run(["decode", "--handler", "sovHandler"], stdin: #"{"type":"height","value":"420"}"#)
+        #expect(result.code == 0)
+        #expect(result.out == #"{"handler":"sovHandler","kind":"sovendus.height","message":{"type":"height","value":420}}"# + "\n")
+    }
+
+    @Test func rejectsAJavaScriptURLNamingThePath() {
+        let result = run(["decode", "--handler", "voltRedirect"], stdin: #"{"type":"bank_redirect","url":"javascript:alert(1)"}"#)
+        #expect(result == (1, "", "error: voltRedirect: $.url: URL scheme \"javascript:\" is never allowed\n"))
+    }
+
+    @Test func bothTransportsGiveTheSameLine() {
+        for body in [#"{"type":"merchant_redirect","result":"pending","url":"https://m.example/p"}"#, #"{"type":"bank_redirect"}"#] {
+            let object = run(["decode", "--handler", "voltRedirect", "--transport", "object"], stdin: body)
+            let string = run(["decode", "--handler", "voltRedirect", "--transport", "string"], stdin: body)
+            #expect(object == string)
+        }
+    }
+
+    @Test func bareStringsAndNoBody() {
+        #expect(
+            run(["decode", "--handler", "branchPlaidLink"], stdin: #""https://hosted.plaid.com/link/x""#).out.contains(
+                #""kind":"branch.hostedLink""#))
+        #expect(run(["decode", "--handler", "completed"], stdin: #""success""#).out.contains(#""message":"success""#))
+        #expect(run(["decode", "--handler", "canceled"], stdin: "null").out.contains(#""kind":"swedbankpay.canceled""#))
+        #expect(run(["decode", "--handler", "canceled", "--transport", "string"], stdin: "null").code == 0)
+    }
+
+    @Test func appSchemesWidenTheURLPolicy() {
+        let body = #"{"status":"completed","callbackUrl":"branchapp://done"}"#
+        #expect(run(["decode", "--handler", "branchPlaidLinkComplete"], stdin: body).code == 1)
+        #expect(run(["decode", "--handler", "branchPlaidLinkComplete", "--app-scheme", "branchapp"], stdin: body).code == 0)
+    }
+
+    @Test func rejectionsStayOnOneLine() {
+        let result = run(["decode", "--handler", "voltRedirect"], stdin: "{\"type\":\"bad\\nline\\u2028\",\"url\":\"https://a.example/\"}")
+        #expect(result.code == 1)
+        #expect(result.err.split(separator: "\n").count == 1)
+        #expect(result.err.contains(#"\u000A"#))
+    }
+
+    @Test func usageErrors() {
+        #expect(run(["decode"]).code == 2)
+        #expect(run(["decode", "--handler", "x", "--transport", "carrier-pigeon"]).code == 2)
+        #expect(run(["decode", "--jsonl", "f", "--handler", "x"]).code == 2)
+        #expect(run(["decode", "--help"]).out.hasPrefix("usage: bridgecodec decode"))
+        #expect(
+            run(["decode", "--handler", "unknownHandler"], stdin: "{}").err
+                == "error: unknownHandler: $: no channel is registered under this handler name\n")
+    }
+
+    @Test func invalidUTF8BodyIsRejected() {
+        let result = BridgeCodecCLI.run(["decode", "--handler", "completed"], input: .bytes(Data([0x22, 0xFF, 0x22])))
+        #expect(result.exitCode == 1)
+    }
+
+    @Test func jsonlDecodesEachLineAndFailsIfAnyFails() throws {
+        let lines = [
+            #"{"handler":"sovHandler","transport":"object","body":{"type":"height","value":420}}"#,
+            #"{"handler":"voltRedirect","transport":"string","body":"{\"type\":\"bank_redirect\",\"url\":\"data:text/html,x\"}"}"#,
+            "",
+            #"{"handler":"branchPlaidLink","transport":"argument","body":"https://hosted.plaid.com/link/x"}"#,
+            #"{"handler":"canceled","transport":"absent"}"#,
+            "not json",
+            #"{"handler":"completed","transport":"object"}"#,
+        ]
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("decode-\(UUID().uuidString).jsonl")
+        try Data(lines.joined(separator: "\n").utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = run(["decode", "--jsonl", file.path])
+        #expect(result.code == 1)
+        let out = result.out.split(separator: "\n").map(String.init)
+        #expect(out.count == 6)
+        #expect(out[0] == #"{"line":1,"handler":"sovHandler","kind":"sovendus.height","message":{"type":"height","value":420}}"#)
+        #expect(out[1] == #"{"line":2,"handler":"voltRedirect","error":"$.url: URL scheme \"data:\" is never allowed"}"#)
+        #expect(out[2].hasPrefix(#"{"line":4,"handler":"branchPlaidLink","kind":"branch.hostedLink""#))
+        #expect(out[3].hasPrefix(#"{"line":5,"handler":"canceled","kind":"swedbankpay.canceled""#))
+        #expect(out[4].hasPrefix(#"{"line":6,"handler":null,"error":"the line is not JSON"#))
+        #expect(out[5].hasPrefix(#"{"line":7,"handler":"completed","error":"#))
+    }
+
+    @Test func demoCoversEveryProviderAndBothOutcomes() {
+        let result = run(["demo"])
+        #expect(result.code == 0)
+        let lines = result.out.split(separator: "\n")
+        #expect(lines.count == 20)
+        for kind in [
+            "volt.bankRedirect", "volt.merchantRedirect", "sovendus.height", "sovendus.openUrl", "branch.hostedLink", "branch.linkComplete",
+            "swedbankpay.completed", "swedbankpay.canceled",
+        ] {
+            #expect(lines.contains { $0.contains(": \(kind) ") }, "\(kind)")
+        }
+        #expect(lines.filter { $0.contains("rejected: ") }.count == 9)
+        #expect(lines.contains { $0.hasPrefix("[object  ]") } && lines.contains { $0.hasPrefix("[string  ]") })
+    }
+
+    @Test func neverCrashesOnArbitraryBodies() {
+        var generator = SplitMix64(seed: 7)
+        let alphabet = Array(#"{}[]",:0123456789-.etruefalsnl"\ typevalueurlhttps://"#.utf8) + [0x00, 0xC3, 0xA9, 0xFF]
+        for handler in BridgeChannel.Kind.allCases.map(\.defaultHandlerName) {
+            for _ in 0..<300 {
+                let bytes = (0..<Int(generator.next() % 48)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+                for transport in ["object", "string"] {
+                    let result = BridgeCodecCLI.run(["decode", "--handler", handler, "--transport", transport], input: .bytes(Data(bytes)))
+                    #expect(result.exitCode == 0 || result.exitCode == 1)
+                }
+            }
+        }
+    }
+}
