@@ -3,8 +3,8 @@
 /// A pure step: no side effects, same result for the same message. The body may be a
 /// WKWebView object graph or JSON text; both give the same result.
 public struct BridgeDispatcher: Sendable {
-    /// The registered channels, by handler name.
-    public let channels: [String: BridgeChannel]
+    /// The registered channels, one per handler name.
+    public let channels: [BridgeChannel]
     /// The rule every URL in a message must pass.
     public var urlPolicy: URLPolicy
     /// Bounds on a body's size and shape.
@@ -12,7 +12,14 @@ public struct BridgeDispatcher: Sendable {
 
     /// A dispatcher for `channels`; a later channel with the same handler name replaces an earlier one.
     public init(channels: [BridgeChannel], urlPolicy: URLPolicy = .httpsOnly, limits: JSONLimits = .default) {
-        self.channels = Dictionary(channels.map { ($0.handlerName, $0) }, uniquingKeysWith: { _, last in last })
+        // A later channel with the same name wins. Lookups scan this short list: comparing a few
+        // small strings costs less than hashing the name.
+        var unique: [BridgeChannel] = []
+        for channel in channels {
+            unique.removeAll { $0.handlerName.hasSameCodeUnits(as: channel.handlerName) }
+            unique.append(channel)
+        }
+        self.channels = unique
         self.urlPolicy = urlPolicy
         self.limits = limits
     }
@@ -42,7 +49,9 @@ public struct BridgeDispatcher: Sendable {
 
     private func decode(_ message: BridgeMessage) throws(BridgeError) -> ProviderMessage {
         let name = message.handlerName
-        guard let channel = channels[name] else { throw BridgeError(handlerName: name, reason: .unknownHandler) }
+        guard let channel = channels.first(where: { $0.handlerName.hasSameCodeUnits(as: name) }) else {
+            throw BridgeError(handlerName: name, reason: .unknownHandler)
+        }
         if let refusal = channel.origins.refusal(of: message.origin) {
             throw BridgeError(handlerName: name, reason: .originNotAllowed(refusal))
         }
@@ -65,11 +74,11 @@ public struct BridgeDispatcher: Sendable {
         } catch {
             throw BridgeError(handlerName: name, path: error.path, reason: .invalidMessage(error.reason))
         }
-        for (path, url) in decoded.urls {
+        if let (key, url) = decoded.url {
             do {
                 try urlPolicy.check(url.string)
             } catch {
-                throw BridgeError(handlerName: name, path: path, reason: .urlRejected(error))
+                throw BridgeError(handlerName: name, path: JSONPath(key.map { [.key($0)] } ?? []), reason: .urlRejected(error))
             }
         }
         return decoded

@@ -27,16 +27,15 @@ public enum ProviderMessage: Sendable, Hashable, Encodable {
         }
     }
 
-    /// The URLs the message carries, with their paths, for the ``URLPolicy`` check.
-    var urls: [(path: JSONPath, url: BridgeURL)] {
+    /// The URL the message carries, if any, with the member that holds it (`nil`: the body itself),
+    /// for the ``URLPolicy`` check. No provider message carries more than one.
+    var url: (key: String?, url: BridgeURL)? {
         switch self {
-        case .volt(let redirect): [(JSONPath([.key("url")]), redirect.url)]
-        case .sovendus(.openUrl(let url)): [(JSONPath([.key("value")]), url)]
-        case .sovendus(.height): []
-        case .branchHostedLink(let request): [(.root, request.url)]
-        case .branchLinkComplete(.completed(let callbackUrl)): [(JSONPath([.key("callbackUrl")]), callbackUrl)]
-        case .branchLinkComplete: []
-        case .swedbankPayCompleted, .swedbankPayCanceled: []
+        case .volt(let redirect): ("url", redirect.url)
+        case .sovendus(.openUrl(let url)): ("value", url)
+        case .branchHostedLink(let request): (nil, request.url)
+        case .branchLinkComplete(.completed(let callbackUrl)): ("callbackUrl", callbackUrl)
+        case .sovendus(.height), .branchLinkComplete, .swedbankPayCompleted, .swedbankPayCanceled: nil
         }
     }
 

@@ -72,33 +72,56 @@ public struct URLPolicy: Sendable, Hashable {
 
     /// Checks `url`; throws the first rule it breaks.
     public func check(_ url: String) throws(Violation) {
-        let bytes = url.utf8
-        guard !bytes.isEmpty else { throw .empty }
-        guard bytes.count <= maxLength else { throw .tooLong(limit: maxLength) }
-        for scalar in url.unicodeScalars where !(0x21...0x7E).contains(scalar.value) {
-            throw .invalidCharacter(scalar)
-        }
-        guard let scheme = Self.scheme(of: url) else { throw .relative }
-        guard !Self.forbiddenSchemes.contains(scheme) else { throw .forbiddenScheme(scheme) }
-        guard allowedSchemes.contains(scheme) else { throw .schemeNotAllowed(scheme) }
-        guard !url.utf8.contains(UInt8(ascii: "\\")) else { throw .backslash }
-        if scheme == "https" || scheme == "http" {
-            try Self.checkAuthority(url.utf8.dropFirst(scheme.utf8.count + 1))
+        var url = url
+        if let violation = url.withUTF8({ violation(in: $0) }) {
+            if case .invalidCharacter = violation {
+                // Report the whole scalar, not the byte where it starts.
+                let scalar = url.unicodeScalars.first { !(0x21...0x7E).contains($0.value) } ?? "\u{FFFD}"
+                throw .invalidCharacter(scalar)
+            }
+            throw violation
         }
     }
 
-    /// The lowercased scheme of an absolute URL (RFC 3986: a letter, then letters, digits, `+`, `-`, `.`).
+    /// One pass over the bytes; `invalidCharacter` carries a placeholder that ``check(_:)`` replaces.
+    private func violation(in bytes: UnsafeBufferPointer<UInt8>) -> Violation? {
+        guard !bytes.isEmpty else { return .empty }
+        guard bytes.count <= maxLength else { return .tooLong(limit: maxLength) }
+        var hasBackslash = false
+        for byte in bytes {
+            guard byte >= 0x21, byte <= 0x7E else { return .invalidCharacter("\u{FFFD}") }
+            if byte == UInt8(ascii: "\\") { hasBackslash = true }
+        }
+        guard let schemeEnd = Self.schemeLength(bytes) else { return .relative }
+        let scheme = Self.lowercasedScheme(UnsafeBufferPointer(rebasing: bytes[..<schemeEnd]))
+        guard !Self.forbiddenSchemes.contains(scheme) else { return .forbiddenScheme(scheme) }
+        // The set is tiny; comparing beats hashing.
+        guard allowedSchemes.contains(where: { $0 == scheme }) else { return .schemeNotAllowed(scheme) }
+        guard !hasBackslash else { return .backslash }
+        if scheme == "https" || scheme == "http" {
+            return Self.authorityViolation(bytes, from: schemeEnd + 1)
+        }
+        return nil
+    }
+
+    /// The lowercased scheme of an absolute URL, or `nil` for a relative reference.
     static func scheme(of url: String) -> String? {
-        var scheme = ""
-        for (offset, byte) in url.utf8.enumerated() {
-            switch byte {
+        var url = url
+        return url.withUTF8 { bytes in
+            schemeLength(bytes).map { lowercasedScheme(UnsafeBufferPointer(rebasing: bytes[..<$0])) }
+        }
+    }
+
+    /// The length of the scheme before `:` (RFC 3986: a letter, then letters, digits, `+`, `-`, `.`).
+    private static func schemeLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        for offset in bytes.indices {
+            switch bytes[offset] {
             case UInt8(ascii: ":"):
-                return offset == 0 ? nil : scheme
+                return offset == 0 ? nil : offset
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                scheme.unicodeScalars.append(Unicode.Scalar(byte | 0x20))
+                continue
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
-                guard offset > 0 else { return nil }
-                scheme.unicodeScalars.append(Unicode.Scalar(byte))
+                if offset == 0 { return nil }
             default:
                 return nil
             }
@@ -106,34 +129,85 @@ public struct URLPolicy: Sendable, Hashable {
         return nil
     }
 
-    /// `//host[:port]` followed by `/`, `?`, `#` or the end.
-    private static func checkAuthority(_ rest: Substring.UTF8View) throws(Violation) {
-        guard rest.starts(with: "//".utf8) else { throw .missingHost }
-        let authority = rest.dropFirst(2).prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
-        guard !authority.contains(UInt8(ascii: "@")) else { throw .userInfo }
-        var host = Substring(authority)
-        var port: Substring?
-        if host.hasPrefix("[") {
-            guard let close = host.firstIndex(of: "]") else { throw .invalidAuthority }
-            let address = host[host.index(after: host.startIndex)..<close]
-            guard !address.isEmpty, address.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { throw .invalidAuthority }
-            let afterBracket = host[host.index(after: close)...]
-            if !afterBracket.isEmpty {
-                guard afterBracket.hasPrefix(":") else { throw .invalidAuthority }
-                port = afterBracket.dropFirst()
-            }
-            host = address
-        } else {
-            if let colon = host.firstIndex(of: ":") {
-                port = host[host.index(after: colon)...]
-                host = host[..<colon]
-            }
-            guard !host.isEmpty else { throw .missingHost }
-            let isHostCharacter: (Character) -> Bool = { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }
-            guard host.allSatisfy(isHostCharacter) else { throw .invalidAuthority }
+    /// The scheme in lowercase; the common web schemes come back as literals, without allocating.
+    private static func lowercasedScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        if equalsIgnoringCase(bytes, "https") { return "https" }
+        if equalsIgnoringCase(bytes, "http") { return "http" }
+        return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            for offset in bytes.indices { buffer[offset] = bytes[offset] | (isUppercase(bytes[offset]) ? 0x20 : 0) }
+            return bytes.count
         }
-        if let port {
-            guard !port.isEmpty, port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }) else { throw .invalidAuthority }
+    }
+
+    private static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString) -> Bool {
+        guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
+        let expected = lowercase.utf8Start
+        for offset in bytes.indices where bytes[offset] | (isUppercase(bytes[offset]) ? 0x20 : 0) != expected[offset] {
+            return false
+        }
+        return true
+    }
+
+    private static func isUppercase(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+    }
+
+    /// `//host[:port]` from `start`, followed by `/`, `?`, `#` or the end.
+    private static func authorityViolation(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Violation? {
+        guard start + 1 < bytes.count, bytes[start] == UInt8(ascii: "/"), bytes[start + 1] == UInt8(ascii: "/") else {
+            return .missingHost
+        }
+        let hostStart = start + 2
+        var end = hostStart
+        while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "?"), bytes[end] != UInt8(ascii: "#") {
+            if bytes[end] == UInt8(ascii: "@") { return .userInfo }
+            end += 1
+        }
+        var portStart: Int?
+        if hostStart < end, bytes[hostStart] == UInt8(ascii: "[") {
+            var close = hostStart + 1
+            while close < end, bytes[close] != UInt8(ascii: "]") {
+                guard isHexDigit(bytes[close]) || bytes[close] == UInt8(ascii: ":") || bytes[close] == UInt8(ascii: ".") else {
+                    return .invalidAuthority
+                }
+                close += 1
+            }
+            guard close < end, close > hostStart + 1 else { return .invalidAuthority }
+            if close + 1 < end {
+                guard bytes[close + 1] == UInt8(ascii: ":") else { return .invalidAuthority }
+                portStart = close + 2
+            }
+        } else {
+            var hostEnd = hostStart
+            while hostEnd < end, bytes[hostEnd] != UInt8(ascii: ":") {
+                let byte = bytes[hostEnd]
+                guard isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") else { return .invalidAuthority }
+                hostEnd += 1
+            }
+            guard hostEnd > hostStart else { return .missingHost }
+            if hostEnd < end { portStart = hostEnd + 1 }
+        }
+        if let portStart {
+            let digits = end - portStart
+            guard digits >= 1, digits <= 5 else { return .invalidAuthority }
+            for offset in portStart..<end where !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) {
+                return .invalidAuthority
+            }
+        }
+        return nil
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        default: false
+        }
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        default: false
         }
     }
 }

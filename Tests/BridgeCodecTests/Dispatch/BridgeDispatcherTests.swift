@@ -19,6 +19,23 @@ struct BridgeDispatcherTests {
         #expect(dispatcher.dispatch(BridgeMessage(handlerName: "voltRedirect", jsonText: volt)).failureValue?.reason == .unknownHandler)
     }
 
+    @Test func handlerNamesMatchByCodeUnitsAsWebKitDoes() {
+        let dispatcher = BridgeDispatcher(channels: [BridgeChannel(.swedbankPayCanceled, handlerName: "annul\u{E9}", origins: .anyOrigin)])
+        #expect(dispatcher.dispatch(BridgeMessage(handlerName: "annul\u{E9}", body: .absent)).failureValue == nil)
+        #expect(dispatcher.dispatch(BridgeMessage(handlerName: "annule\u{301}", body: .absent)).failureValue?.reason == .unknownHandler)
+    }
+
+    @Test func aLaterChannelWithTheSameNameWins() {
+        let dispatcher = BridgeDispatcher(channels: [
+            BridgeChannel(.voltRedirect, handlerName: "bridge", origins: .anyOrigin),
+            BridgeChannel(.swedbankPayCanceled, handlerName: "bridge", origins: .anyOrigin),
+        ])
+        #expect(dispatcher.channels.map(\.kind) == [.swedbankPayCanceled])
+        #expect(
+            dispatcher.dispatch(BridgeMessage(handlerName: "bridge", body: .absent))
+                == .success(.swedbankPayCanceled(SwedbankPayCanceled())))
+    }
+
     @Test func originPolicyWithAHostList() {
         let policy = OriginPolicy.hosts(["checkout.volt.io", "*.sovendus.com"], mainFrameOnly: true)
         let dispatcher = BridgeDispatcher(channels: [BridgeChannel(.voltRedirect, origins: policy)])

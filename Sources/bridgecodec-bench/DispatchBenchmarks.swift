@@ -1,0 +1,94 @@
+import BridgeCodec
+import Foundation
+
+/// Decode + dispatch of each provider's typical message, from bytes and from the WKWebView
+/// object graph, against the seeds' path (object graph → JSONSerialization.data → JSONDecoder)
+/// and JSONDecoder from bytes, into equivalent plain Codable models.
+enum DispatchBenchmarks {
+    private struct VoltSample: Codable {
+        var type: String
+        var result: String?
+        var url: String
+    }
+
+    private struct SovendusSample: Codable {
+        var type: String
+        var value: Double
+    }
+
+    private struct Provider: Sendable {
+        let name: String
+        let handler: String
+        let body: String
+        /// The seeds' decode of the same body: a plain Codable model.
+        let foundationDecode: @Sendable (JSONDecoder, Data) -> Int
+    }
+
+    private static let providers: [Provider] = [
+        Provider(
+            name: "volt", handler: "voltRedirect",
+            body: #"{"type":"merchant_redirect","result":"cancel","url":"https://merchant.example/checkout/cancel?order=123"}"#,
+            foundationDecode: { decoder, data in (try? decoder.decode(VoltSample.self, from: data))?.url.utf8.count ?? 0 }),
+        Provider(
+            name: "sovendus", handler: "sovHandler", body: #"{"type":"height","value":420}"#,
+            foundationDecode: { decoder, data in Int((try? decoder.decode(SovendusSample.self, from: data))?.value ?? 0) }),
+        Provider(
+            name: "branch", handler: "branchPlaidLink", body: #""https://hosted.plaid.com/link/lp-1234567890""#,
+            foundationDecode: { decoder, data in (try? decoder.decode(String.self, from: data))?.utf8.count ?? 0 }),
+        Provider(
+            name: "swedbankpay", handler: "completed", body: #""success""#,
+            foundationDecode: { decoder, data in (try? decoder.decode(String.self, from: data))?.utf8.count ?? 0 }),
+    ]
+
+    static func bodies() -> [(name: String, body: () -> Int)] {
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        let foundation = JSONDecoder()
+        var bodies: [(name: String, body: () -> Int)] = []
+        for provider in providers {
+            let data = Data(provider.body.utf8)
+            let graph = (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) ?? NSNull()
+            let handler = provider.handler
+            let text = provider.body
+            bodies += [
+                ("dispatch.\(provider.name).JSONDecoder", { provider.foundationDecode(foundation, data) }),
+                (
+                    "dispatch.\(provider.name).seedsPath",
+                    {
+                        guard let reserialised = try? JSONSerialization.data(withJSONObject: graph, options: .fragmentsAllowed) else {
+                            return 0
+                        }
+                        return provider.foundationDecode(foundation, reserialised)
+                    }
+                ),
+                (
+                    "dispatch.\(provider.name).bridgecodec.bytes",
+                    { (try? dispatcher.dispatch(BridgeMessage(handlerName: handler, jsonText: text)).get())?.kind.utf8.count ?? 0 }
+                ),
+                (
+                    "dispatch.\(provider.name).bridgecodec.objectGraph",
+                    { (try? dispatcher.dispatch(handlerName: handler, foundationBody: graph).get())?.kind.utf8.count ?? 0 }
+                ),
+            ]
+        }
+        return bodies
+    }
+
+    static func run() -> [Measurement] {
+        let timed = nanosecondsPerCall(bodies())
+        return providers.flatMap { provider -> [Measurement] in
+            let prefix = "dispatch.\(provider.name)."
+            func row(_ name: String, baseline: String?) -> Measurement {
+                Measurement(
+                    name: prefix + name, value: timed[prefix + name.replacingOccurrences(of: "-vs-seeds", with: "")] ?? .nan, unit: "ns/op",
+                    baseline: baseline.map { prefix + $0 })
+            }
+            return [
+                row("JSONDecoder", baseline: nil),
+                row("seedsPath", baseline: nil),
+                row("bridgecodec.bytes", baseline: "JSONDecoder"),
+                row("bridgecodec.bytes-vs-seeds", baseline: "seedsPath"),
+                row("bridgecodec.objectGraph", baseline: "seedsPath"),
+            ]
+        }
+    }
+}

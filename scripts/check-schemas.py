@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Validates every fixture in schemas/fixtures against its schema in schemas/.
+
+A fixture under valid/ must validate and one under invalid/ must not. Fixtures are
+read as strict JSON, as the Swift decoder reads them: duplicate keys, NaN and
+Infinity make a document invalid before the schema is consulted.
+"""
+import json
+import pathlib
+import sys
+
+from jsonschema import Draft202012Validator
+
+root = pathlib.Path(__file__).resolve().parent.parent / "schemas"
+
+
+class NotStrictJSON(ValueError):
+    pass
+
+
+def strict_pairs(pairs):
+    keys = [key for key, _ in pairs]
+    if len(keys) != len(set(keys)):
+        raise NotStrictJSON("duplicate key")
+    return dict(pairs)
+
+
+def reject_constant(name):
+    raise NotStrictJSON(f"{name} is not JSON")
+
+
+def load_strict(path):
+    return json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=strict_pairs, parse_constant=reject_constant)
+
+
+passed = failed = 0
+for schema_path in sorted(root.glob("*.schema.json")):
+    schema = json.loads(schema_path.read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    validator = Draft202012Validator(schema)
+    name = schema_path.name.removesuffix(".schema.json")
+    fixtures = sorted((root / "fixtures" / name).glob("*/*.json"))
+    if not fixtures:
+        print(f"FAIL {name}: no fixtures")
+        failed += 1
+    for fixture in fixtures:
+        expected_valid = fixture.parent.name == "valid"
+        try:
+            document = load_strict(fixture)
+            valid = validator.is_valid(document)
+        except ValueError:
+            valid = False
+        if valid == expected_valid:
+            passed += 1
+        else:
+            failed += 1
+            print(f"FAIL {fixture.relative_to(root)}: schema says {'valid' if valid else 'invalid'}")
+
+print(f"schemas: {passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
