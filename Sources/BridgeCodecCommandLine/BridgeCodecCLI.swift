@@ -8,6 +8,7 @@ public enum BridgeCodecCLI {
         commands:
           demo         decode a built-in captured session of all four providers
           decode       decode a message body as a handler receives it
+          escape       encode text for a JavaScript, <script>, HTML, attribute or URL context
           json-check   strict-parse a JSON document
 
         Run 'bridgecodec COMMAND --help' for a command's options.
@@ -24,6 +25,7 @@ public enum BridgeCodecCLI {
         "json-check": Command(help: JSONCheckCommand.help, run: JSONCheckCommand.run),
         "decode": Command(help: DecodeCommand.help, run: DecodeCommand.run),
         "demo": Command(help: DemoCommand.help, run: DemoCommand.run),
+        "escape": Command(help: EscapeCommand.help, run: EscapeCommand.run),
     ]
 
     /// Runs the tool with `arguments` (without the program name), reading stdin from `input`.

@@ -2,8 +2,9 @@
 /// (Volt `url`, Sovendus `openUrl`, Plaid hosted link, Plaid `callbackUrl`).
 ///
 /// By default only `https` passes. A page controls these strings, so the check is
-/// strict: absolute URLs only; printable ASCII only (no spaces, controls or raw
-/// non-ASCII: percent-encode them); for `http` and `https` a real host, no user info
+/// strict: absolute URLs only; only the printable ASCII that RFC 3986 allows (no spaces,
+/// controls, raw non-ASCII, `"` `<` `>` `` ` `` `{` `|` `}` `^`: percent-encode them);
+/// for `http` and `https` a real host, no user info
 /// (`https://bank.example@evil.example`), no backslashes (which browsers read as `/`).
 /// `javascript:`, `vbscript:`, `data:` and `file:` are rejected even when listed.
 public struct URLPolicy: Sendable, Hashable {
@@ -35,7 +36,8 @@ public struct URLPolicy: Sendable, Hashable {
         case empty
         /// Longer than ``URLPolicy/maxLength``.
         case tooLong(limit: Int)
-        /// A control character, space or character outside printable ASCII.
+        /// A control character, space, character outside printable ASCII, or one RFC 3986 does not allow
+        /// in a URL (`"` `<` `>` `` ` `` `{` `|` `}` `^`).
         case invalidCharacter(Unicode.Scalar)
         /// A backslash, which browsers treat as `/` in web URLs.
         case backslash
@@ -58,7 +60,7 @@ public struct URLPolicy: Sendable, Hashable {
             case .empty: "URL is empty"
             case .tooLong(let limit): "URL is longer than \(limit) bytes"
             case .invalidCharacter(let scalar):
-                "URL contains U+\(String(scalar.value, radix: 16, uppercase: true)); only printable ASCII is allowed"
+                "URL contains U+\(String(scalar.value, radix: 16, uppercase: true)), which a URL must percent-encode"
             case .backslash: "URL contains a backslash"
             case .relative: "URL is relative; an absolute URL is required"
             case .forbiddenScheme(let scheme): "URL scheme \"\(scheme):\" is never allowed"
@@ -76,7 +78,8 @@ public struct URLPolicy: Sendable, Hashable {
         if let violation = url.withUTF8({ violation(in: $0) }) {
             if case .invalidCharacter = violation {
                 // Report the whole scalar, not the byte where it starts.
-                let scalar = url.unicodeScalars.first { !(0x21...0x7E).contains($0.value) } ?? "\u{FFFD}"
+                let scalar =
+                    url.unicodeScalars.first { $0.value > 0x7F || !Self.isURLCharacter(UInt8($0.value)) && $0 != "\\" } ?? "\u{FFFD}"
                 throw .invalidCharacter(scalar)
             }
             throw violation
@@ -89,8 +92,13 @@ public struct URLPolicy: Sendable, Hashable {
         guard bytes.count <= maxLength else { return .tooLong(limit: maxLength) }
         var hasBackslash = false
         for byte in bytes {
-            guard byte >= 0x21, byte <= 0x7E else { return .invalidCharacter("\u{FFFD}") }
-            if byte == UInt8(ascii: "\\") { hasBackslash = true }
+            guard Self.isURLCharacter(byte) else {
+                if byte == UInt8(ascii: "\\") {
+                    hasBackslash = true
+                    continue
+                }
+                return .invalidCharacter("\u{FFFD}")
+            }
         }
         guard let schemeEnd = Self.schemeLength(bytes) else { return .relative }
         let scheme = Self.lowercasedScheme(UnsafeBufferPointer(rebasing: bytes[..<schemeEnd]))
@@ -146,6 +154,20 @@ public struct URLPolicy: Sendable, Hashable {
             return false
         }
         return true
+    }
+
+    /// Printable ASCII that RFC 3986 allows in a URL; backslash is reported on its own.
+    private static func isURLCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x21...0x7E:
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "^"), UInt8(ascii: "`"),
+                UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"):
+                false
+            default: true
+            }
+        default: false
+        }
     }
 
     private static func isUppercase(_ byte: UInt8) -> Bool {

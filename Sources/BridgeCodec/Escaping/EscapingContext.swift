@@ -1,0 +1,13 @@
+/// The places untrusted text can land, each with its own encoding.
+public enum EscapingContext: String, Sendable, Hashable, CaseIterable {
+    /// A JavaScript string literal, quotes included: ``Escaper/javaScriptString(_:)``.
+    case javaScriptString = "js"
+    /// A JSON string literal inside an HTML `<script>` block: ``Escaper/scriptJSON(_:)``.
+    case scriptJSON = "script-json"
+    /// HTML text content: ``Escaper/htmlText(_:)``.
+    case htmlText = "html"
+    /// A quoted HTML attribute value: ``Escaper/htmlAttribute(_:)``.
+    case htmlAttribute = "attr"
+    /// A URL query component: ``Escaper/urlQueryComponent(_:)``.
+    case urlQueryComponent = "url"
+}

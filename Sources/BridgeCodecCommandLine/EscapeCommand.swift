@@ -1,0 +1,57 @@
+import BridgeCodec
+import Foundation
+
+/// `bridgecodec escape`: encodes standard input for one output context.
+enum EscapeCommand {
+    static let help = """
+        usage: bridgecodec escape --context js|script-json|html|attr|url [--json-lines]
+
+        Reads raw UTF-8 text from standard input and writes it encoded for the context,
+        exact bytes, no added newline:
+          js           a quoted JavaScript string literal (valid JSON, safe in <script> and attributes)
+          script-json  a quoted JSON string literal safe inside <script>
+          html         HTML text
+          attr         an HTML attribute value (for double or single quotes)
+          url          a URL query component
+        Invalid UTF-8 exits 1.
+
+          --json-lines   each input line is a JSON string; each output line is the encoded
+                         text as a JSON string (for batches: newlines stay inside the strings)
+
+        """
+
+    /// The largest input read, in bytes.
+    static let maxInputBytes = 64 << 20
+
+    static func run(_ arguments: [String], input: InputSource) -> CommandResult {
+        do throws(ArgumentList.UsageError) {
+            let list = try ArgumentList(arguments, valueOptions: ["--context"], flagOptions: ["--json-lines"])
+            guard list.positionals.isEmpty else { throw ArgumentList.UsageError(message: "escape reads standard input only") }
+            guard let name = list.options["--context"] else { throw ArgumentList.UsageError(message: "--context is required") }
+            guard let context = EscapingContext(rawValue: name) else {
+                let names = EscapingContext.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ArgumentList.UsageError(message: "unknown context '\(name)'; one of \(names)")
+            }
+            let data = try input.read(nil, limit: maxInputBytes)
+            guard data.count <= maxInputBytes else { return .rejected("input is larger than \(maxInputBytes) bytes") }
+            guard let text = String(validating: data, as: UTF8.self) else { return .rejected("input is not valid UTF-8") }
+            if list.flags.contains("--json-lines") {
+                return escapeLines(text, for: context)
+            }
+            return CommandResult(exitCode: 0, standardOutput: Data(Escaper.escape(text, for: context).utf8))
+        } catch {
+            return .usageError(error.message, command: "escape")
+        }
+    }
+
+    private static func escapeLines(_ text: String, for context: EscapingContext) -> CommandResult {
+        var output = ""
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
+            guard case .string(let string)? = try? JSONValue(parsing: String(line), limits: JSONLimits(maxBytes: maxInputBytes)) else {
+                return .rejected("line \(number + 1) is not a JSON string")
+            }
+            output += JSONValue.string(Escaper.escape(string, for: context)).jsonText + "\n"
+        }
+        return .success(output)
+    }
+}

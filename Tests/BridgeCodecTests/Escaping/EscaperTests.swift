@@ -1,0 +1,129 @@
+import BridgeCodec
+import Foundation
+import Testing
+
+@Suite("Escaper")
+struct EscaperTests {
+    static func corpus() throws -> [String] {
+        try TestData.naughtyStrings() + TestData.randomStrings(count: 2_000, seed: 0xE5CA9E)
+            + ["", "\u{0}", "</script><script>alert(1)</script>", "<!--<script>", "\u{2028}\u{2029}", "`${x}`", "\u{85}\u{9F}\u{7F}"]
+    }
+
+    /// Scalars that must never appear raw inside an escaped JavaScript string body.
+    static func isForbiddenInJavaScriptBody(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x22, 0x26, 0x27, 0x3C, 0x3E, 0x60, 0x7F...0x9F, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+
+    @Test func javaScriptStringsAreValidJSONAndRoundTrip() throws {
+        let corpus = try Self.corpus()
+        #expect(corpus.count > 2_500)
+        for text in corpus {
+            let literal = Escaper.javaScriptString(text)
+            // Bytes, not Characters: a quote followed by a combining mark is one Character.
+            #expect(literal.utf8.first == UInt8(ascii: "\"") && literal.utf8.last == UInt8(ascii: "\""))
+            let body = literal.unicodeScalars.dropFirst().dropLast()
+            #expect(!body.contains(where: Self.isForbiddenInJavaScriptBody), "\(literal)")
+            #expect(try JSONValue(parsing: literal, limits: JSONLimits(maxBytes: 1 << 24)) == .string(text), "\(literal)")
+            #expect(Escaper.scriptJSON(text) == literal)
+        }
+    }
+
+    @Test func knownEncodings() {
+        #expect(Escaper.javaScriptString("</script>") == #""\u003C\/script\u003E""#)
+        #expect(Escaper.javaScriptString("a\"b'c`d\\e&f") == #""a\u0022b\u0027c\u0060d\\e\u0026f""#)
+        #expect(
+            Escaper.javaScriptString("\n\r\t\u{8}\u{C}\u{1}\u{7F}\u{85}\u{2028}\u{2029}") == #""\n\r\t\b\f\u0001\u007F\u0085\u2028\u2029""#)
+        #expect(Escaper.javaScriptString("é😀\u{A0}") == "\"é😀\u{A0}\"")
+        #expect(Escaper.htmlText("<a href=\"x\">'&`</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#96;&lt;/a&gt;")
+        #expect(Escaper.htmlAttribute("\r\n\t\u{0}\u{1}") == "&#13;\n\t&#xFFFD;&#1;")
+        #expect(Escaper.urlQueryComponent("a b&c=d/é~-._") == "a%20b%26c%3Dd%2F%C3%A9~-._")
+    }
+
+    @Test func scriptJSONValuesEscapeKeysToo() throws {
+        let value = try JSONValue(parsing: #"{"</script>":["<!--",1.5e3,true,null,{"\u2028":"&"}]}"#)
+        let encoded = Escaper.scriptJSON(value)
+        #expect(encoded == #"{"\u003C\/script\u003E":["\u003C!--",1.5e3,true,null,{"\u2028":"\u0026"}]}"#)
+        #expect(try JSONValue(parsing: encoded) == value)
+    }
+
+    @Test func nonFiniteNumbersAreErrors() throws {
+        #expect(throws: EscapingError.nonFiniteNumber(.infinity)) { try Escaper.scriptJSON(Double.infinity) }
+        #expect(throws: EscapingError.self) { try Escaper.scriptJSON(Double.nan) }
+        #expect(try Escaper.scriptJSON(420.5) == "420.5")
+        #expect(try Escaper.scriptJSON(-0.0) == "-0")
+    }
+
+    @Test func htmlEscapingLeavesNoMarkupAndDecodes() throws {
+        for text in try Self.corpus() {
+            for escaped in [Escaper.htmlText(text), Escaper.htmlAttribute(text)] {
+                #expect(
+                    !escaped.unicodeScalars.contains {
+                        "<>\"'`".unicodeScalars.contains($0) || ($0.value < 0x20 && $0 != "\n" && $0 != "\t")
+                    })
+                // A minimal reference decoder for the references the escaper writes; Chromium checks the real thing.
+                #expect(Self.decodeReferences(escaped) == text.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}"))
+            }
+        }
+    }
+
+    @Test func urlComponentsDecodeBack() throws {
+        for text in try Self.corpus() {
+            let encoded = Escaper.urlQueryComponent(text)
+            #expect(encoded.utf8.allSatisfy { $0 < 0x80 && $0 > 0x20 && !"&=#+;/?\"'<>".utf8.contains($0) })
+            #expect(Self.percentDecoded(encoded) == text)
+        }
+    }
+
+    @Test func urlAttributesPassThePolicyFirst() throws {
+        #expect(try Escaper.urlAttribute("https://a.example/?x=1&y='2'") == "https://a.example/?x=1&amp;y=&#39;2&#39;")
+        #expect(throws: URLPolicy.Violation.forbiddenScheme("javascript")) { try Escaper.urlAttribute("javascript:alert(1)") }
+        #expect(throws: URLPolicy.Violation.self) { try Escaper.urlAttribute("https://a.example/\"onload=x") }
+        #expect(try Escaper.urlAttribute("myapp://pay?id=1", policy: .https(plusAppSchemes: ["myapp"])) == "myapp://pay?id=1")
+    }
+
+    @Test func everyContextHasAnEntryPoint() {
+        for context in EscapingContext.allCases {
+            #expect(!Escaper.escape("<x>", for: context).contains("<"))
+        }
+    }
+
+    /// Byte-exact percent-decoding; Foundation's `removingPercentEncoding` drops a decoded U+FEFF.
+    static func percentDecoded(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        var utf8 = text.utf8[...]
+        while let byte = utf8.popFirst() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) else { return nil }
+            bytes.append(value)
+            utf8 = utf8.dropFirst(2)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// Works on scalars, not Characters: a `;` followed by a combining mark is one Character.
+    static func decodeReferences(_ text: String) -> String {
+        var output = String.UnicodeScalarView()
+        var rest = text.unicodeScalars[...]
+        let named: [String: Unicode.Scalar] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\""]
+        while let ampersand = rest.firstIndex(of: "&"), let semicolon = rest[ampersand...].firstIndex(of: ";") {
+            output.append(contentsOf: rest[..<ampersand])
+            let name = String(String.UnicodeScalarView(rest[rest.index(after: ampersand)..<semicolon]))
+            if let replacement = named[name] {
+                output.append(replacement)
+            } else if name.hasPrefix("#x"), let value = UInt32(name.dropFirst(2), radix: 16), let scalar = Unicode.Scalar(value) {
+                output.append(scalar)
+            } else if name.hasPrefix("#"), let value = UInt32(name.dropFirst()), let scalar = Unicode.Scalar(value) {
+                output.append(scalar)
+            }
+            rest = rest[rest.index(after: semicolon)...]
+        }
+        output.append(contentsOf: rest)
+        return String(output)
+    }
+}

@@ -1,0 +1,48 @@
+// Shared by the node tests: the CLI under test and the shared test data.
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const repositoryRoot = join(here, "..", "..");
+
+/** The bridgecodec binary: BRIDGECODEC_BIN, or the debug build. */
+export const bridgecodec = process.env.BRIDGECODEC_BIN ?? join(repositoryRoot, ".build", "debug", "bridgecodec");
+
+/** Runs the CLI; returns { status, stdout, stderr } as strings. */
+export function run(args, input = "") {
+  const result = spawnSync(bridgecodec, args, { input, encoding: "utf8", maxBuffer: 256 << 20 });
+  if (result.error) throw result.error;
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The big list of naughty strings. */
+export function naughtyStrings() {
+  const folder = process.env.BRIDGECODEC_TESTDATA ?? join(repositoryRoot, "..", "shared", "testdata");
+  return JSON.parse(readFileSync(join(folder, "naughty-strings", "blns.json"), "utf8"));
+}
+
+/** Seeded strings of random code points from every plane, surrogates excluded (UTF-8 cannot carry them). */
+export function randomStrings(count, seed) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const strings = [];
+  for (let i = 0; i < count; i++) {
+    let text = "";
+    const length = Math.floor(next() * 40);
+    for (let j = 0; j < length; j++) {
+      const codePoint = next() < 0.5 ? Math.floor(next() * 0x2100) : Math.floor(next() * 0x110000);
+      if (codePoint >= 0xd800 && codePoint <= 0xdfff) continue;
+      text += String.fromCodePoint(codePoint);
+    }
+    strings.push(text);
+  }
+  return strings;
+}
