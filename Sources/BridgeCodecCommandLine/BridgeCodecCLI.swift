@@ -10,6 +10,7 @@ public enum BridgeCodecCLI {
           decode       decode a message body as a handler receives it
           escape       encode text for a JavaScript, <script>, HTML, attribute or URL context
           json-check   strict-parse a JSON document
+          script       print a provider's injectable JavaScript for a transport
 
         Run 'bridgecodec COMMAND --help' for a command's options.
         Exit status: 0 success, 1 rejected input, 2 usage error.
@@ -26,6 +27,7 @@ public enum BridgeCodecCLI {
         "decode": Command(help: DecodeCommand.help, run: DecodeCommand.run),
         "demo": Command(help: DemoCommand.help, run: DemoCommand.run),
         "escape": Command(help: EscapeCommand.help, run: EscapeCommand.run),
+        "script": Command(help: ScriptCommand.help, run: ScriptCommand.run),
     ]
 
     /// Runs the tool with `arguments` (without the program name), reading stdin from `input`.

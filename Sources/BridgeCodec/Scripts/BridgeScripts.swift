@@ -1,0 +1,85 @@
+/// The JavaScript each provider needs injected, built from the snippets in `js/`.
+///
+/// Every snippet runs as `(function (config) { … })(CONFIG)`: handler, interface and event
+/// names reach the code only as data in `CONFIG`, written by ``Escaper/scriptJSON(_:)-(JSONValue)``,
+/// never interpolated into code. Results are ready for `WKUserScript`, `evaluateJavaScript` or
+/// Android's `evaluateJavascript`.
+public enum BridgeScripts {
+    /// Volt: defines `window.voltRedirectCallback(data)`, forwarding `data` to `handler`
+    /// (on Android: `androidInterface.postMessage(JSON.stringify(data))`).
+    public static func voltRedirectCallback(
+        transport: ScriptTransport, handler: String = "voltRedirect", androidInterface: String = "Android"
+    ) -> String {
+        compose(
+            "volt.js", transport: transport,
+            config: [
+                ("handler", .string(handler)), ("androidInterface", .string(androidInterface)), ("androidMethod", .string("postMessage")),
+            ])
+    }
+
+    /// Sovendus: forwards `sovendus:integration` open-URL messages as `{type: "openUrl", value}` and reports
+    /// `document.body.scrollHeight` through a `ResizeObserver` as `{type: "height", value}`, both to `handler`.
+    public static func sovendusBridge(
+        transport: ScriptTransport = .webKitObject, handler: String = "sovHandler", androidInterface: String = "Android"
+    )
+        -> String
+    {
+        compose(
+            "sovendus.js", transport: transport,
+            config: [
+                ("handler", .string(handler)), ("androidInterface", .string(androidInterface)), ("androidMethod", .string("postMessage")),
+            ])
+    }
+
+    /// Branch: defines `window.branchPlaidOpenHostedLink(url)`, posting the bare URL string to `handler`
+    /// (on Android: `BranchAndroidBridge.openHostedLink(url)`).
+    public static func branchPlaidLinkOpener(
+        transport: ScriptTransport, handler: String = "branchPlaidLink", androidInterface: String = "BranchAndroidBridge"
+    ) -> String {
+        compose(
+            "branch-plaid-open.js", transport: transport,
+            config: [
+                ("handler", .string(handler)), ("androidInterface", .string(androidInterface)),
+                ("androidMethod", .string("openHostedLink")),
+            ])
+    }
+
+    /// Branch: dispatches the `branchPlaidLinkComplete` CustomEvent on `window` with `completion` as its detail.
+    public static func branchPlaidLinkCompletion(_ completion: PlaidLinkCompletion, eventName: String = "branchPlaidLinkComplete") -> String
+    {
+        let detail: JSONValue
+        switch completion {
+        case .completed(let callbackUrl): detail = object([("status", .string("completed")), ("callbackUrl", .string(callbackUrl.string))])
+        case .canceled: detail = object([("status", .string("canceled"))])
+        case .error(let message): detail = object([("status", .string("error")), ("message", .string(message))])
+        }
+        return compose("branch-plaid-complete.js", transport: nil, config: [("event", .string(eventName)), ("detail", detail)])
+    }
+
+    /// Swedbank Pay: defines `window.swedbankPayCompleted(status)` and `window.swedbankPayCanceled()` for the
+    /// complete and cancel pages (on Android: `callbacks.completed(status)` and `callbacks.canceled()`).
+    public static func swedbankPayHooks(
+        transport: ScriptTransport, completedHandler: String = "completed", canceledHandler: String = "canceled",
+        androidInterface: String = "callbacks"
+    ) -> String {
+        compose(
+            "swedbank-pay.js", transport: transport,
+            config: [
+                ("completedHandler", .string(completedHandler)), ("canceledHandler", .string(canceledHandler)),
+                ("androidInterface", .string(androidInterface)),
+            ])
+    }
+
+    /// `(function (config) { "use strict"; TRANSPORT PROVIDER })(CONFIG);`
+    private static func compose(_ file: String, transport: ScriptTransport?, config: [(String, JSONValue)]) -> String {
+        var members = config
+        if let transport { members.insert(("transport", .string(transport.rawValue)), at: 0) }
+        let parts = (transport == nil ? [] : ["transport.js"]) + [file]
+        let body = parts.map { EmbeddedScripts.files[$0] ?? "" }.joined(separator: "\n\n")
+        return "(function (config) {\n\"use strict\";\n\(body)\n})(\(Escaper.scriptJSON(object(members))));\n"
+    }
+
+    private static func object(_ members: [(String, JSONValue)]) -> JSONValue {
+        .object(JSONObject(uniqueMembers: members.map { JSONObject.Member(key: $0.0, value: $0.1) }))
+    }
+}

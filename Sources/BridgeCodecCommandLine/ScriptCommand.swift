@@ -1,0 +1,78 @@
+import BridgeCodec
+import Foundation
+
+/// `bridgecodec script`: prints a provider's injectable snippet.
+enum ScriptCommand {
+    static let help = """
+        usage: bridgecodec script volt|sovendus|branch-plaid-open|swedbank-pay --transport T [--handler NAME]
+                                  [--android-interface NAME]
+               bridgecodec script swedbank-pay --transport T [--completed-handler NAME] [--canceled-handler NAME]
+               bridgecodec script branch-plaid-complete --detail JSON [--event NAME]
+
+        Prints the JavaScript to inject (WKUserScript, evaluateJavaScript, Android evaluateJavascript).
+        Transports: webkit-object, webkit-string, android, react-native, cordova.
+        Names are passed to the snippet as data through the escaper, never as code.
+
+          volt                   window.voltRedirectCallback(data) → handler (default voltRedirect)
+          sovendus               sovendus:integration open-URL messages and ResizeObserver heights → sovHandler
+          branch-plaid-open      window.branchPlaidOpenHostedLink(url) → branchPlaidLink / BranchAndroidBridge.openHostedLink
+          swedbank-pay           window.swedbankPayCompleted(status), window.swedbankPayCanceled() → completed / canceled
+          branch-plaid-complete  dispatches the branchPlaidLinkComplete CustomEvent; --detail is its JSON detail,
+                                 such as {"status":"canceled"}
+
+        """
+
+    static func run(_ arguments: [String], input _: InputSource) -> CommandResult {
+        do throws(ArgumentList.UsageError) {
+            let list = try ArgumentList(
+                arguments,
+                valueOptions: [
+                    "--transport", "--handler", "--android-interface", "--completed-handler", "--canceled-handler", "--detail", "--event",
+                ])
+            guard list.positionals.count == 1, let provider = list.positionals.first else {
+                throw ArgumentList.UsageError(message: "script takes one PROVIDER")
+            }
+            if provider == "branch-plaid-complete" {
+                guard let detail = list.options["--detail"] else { throw ArgumentList.UsageError(message: "--detail JSON is required") }
+                let completion: PlaidLinkCompletion
+                do {
+                    completion = try StrictJSONDecoder().decode(PlaidLinkCompletion.self, from: detail)
+                } catch {
+                    return .rejected("--detail: \(error)")
+                }
+                return .success(
+                    BridgeScripts.branchPlaidLinkCompletion(completion, eventName: list.options["--event"] ?? "branchPlaidLinkComplete"))
+            }
+            let transportName = list.options["--transport"] ?? ""
+            guard let transport = ScriptTransport(rawValue: transportName) else {
+                let names = ScriptTransport.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ArgumentList.UsageError(message: "--transport must be one of \(names)")
+            }
+            let handler = list.options["--handler"]
+            let interface = list.options["--android-interface"]
+            switch provider {
+            case "volt":
+                return .success(
+                    BridgeScripts.voltRedirectCallback(
+                        transport: transport, handler: handler ?? "voltRedirect", androidInterface: interface ?? "Android"))
+            case "sovendus":
+                return .success(
+                    BridgeScripts.sovendusBridge(
+                        transport: transport, handler: handler ?? "sovHandler", androidInterface: interface ?? "Android"))
+            case "branch-plaid-open":
+                return .success(
+                    BridgeScripts.branchPlaidLinkOpener(
+                        transport: transport, handler: handler ?? "branchPlaidLink", androidInterface: interface ?? "BranchAndroidBridge"))
+            case "swedbank-pay":
+                return .success(
+                    BridgeScripts.swedbankPayHooks(
+                        transport: transport, completedHandler: list.options["--completed-handler"] ?? "completed",
+                        canceledHandler: list.options["--canceled-handler"] ?? "canceled", androidInterface: interface ?? "callbacks"))
+            default:
+                throw ArgumentList.UsageError(message: "unknown provider '\(provider)'")
+            }
+        } catch {
+            return .usageError(error.message, command: "script")
+        }
+    }
+}

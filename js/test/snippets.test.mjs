@@ -1,0 +1,162 @@
+// Page → snippet → native decode: every snippet runs in node:vm with fake bridges, is driven as the
+// provider's page drives it, and what it posts is decoded by the Swift side (bridgecodec decode --jsonl).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import vm from "node:vm";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { run } from "./support.mjs";
+
+const transports = ["webkit-object", "webkit-string", "android", "react-native", "cordova"];
+
+/** A sandbox with fake bridges for every transport; `posts` records what reaches native code. */
+function sandbox() {
+  const posts = [];
+  const listeners = {};
+  let resizeCallback = null;
+  const handlers = new Proxy({}, {
+    get: (_, name) => ({ postMessage: (...args) => posts.push({ via: "webkit", name: String(name), args: structuredClone(args) }) }),
+  });
+  const androidInterface = (name) => new Proxy({}, {
+    get: (_, method) => (...args) => posts.push({ via: "android", name, method: String(method), args }),
+  });
+  const window = {
+    webkit: { messageHandlers: handlers },
+    ReactNativeWebView: { postMessage: (...args) => posts.push({ via: "react-native", args }) },
+    Android: androidInterface("Android"),
+    BranchAndroidBridge: androidInterface("BranchAndroidBridge"),
+    callbacks: androidInterface("callbacks"),
+    addEventListener: (type, listener) => (listeners[type] ??= []).push(listener),
+    dispatchEvent: (event) => {
+      for (const listener of listeners[event.type] ?? []) listener(event);
+      return true;
+    },
+  };
+  const document = { body: { scrollHeight: 420 } };
+  class ResizeObserver {
+    constructor(callback) { resizeCallback = callback; }
+    observe() {}
+  }
+  class CustomEvent {
+    constructor(type, init) { this.type = type; this.detail = init?.detail; }
+  }
+  const context = vm.createContext({ window, document, ResizeObserver, CustomEvent, JSON, String });
+  return {
+    posts, window, document, context,
+    run: (code) => vm.runInContext(code, context, { timeout: 1000 }),
+    resize: (height) => { document.body.scrollHeight = height; resizeCallback?.([]); },
+  };
+}
+
+/** Decodes the records in one batch; returns one parsed result line each. */
+function decodeAll(records) {
+  const file = join(mkdtempSync(join(tmpdir(), "bridgecodec-")), "posts.jsonl");
+  writeFileSync(file, records.map((r) => JSON.stringify(r)).join("\n") + "\n");
+  const result = run(["decode", "--jsonl", file, "--app-scheme", "branchapp"]);
+  return result.stdout.trim().split("\n").map((line) => JSON.parse(line));
+}
+
+function script(args) {
+  const result = run(["script", ...args]);
+  assert.equal(result.status, 0, result.stderr);
+  return result.stdout;
+}
+
+/** The captured posts as `decode --jsonl` records for `handler`, as the transport delivers them to native code. */
+function recordsFor(posts, transport, handler, options) {
+  return posts.map((post) => {
+    if (transport === "webkit-string" || transport === "cordova" || transport === "react-native") {
+      return { handler, transport: "string", body: post.args[0] };
+    }
+    if (transport === "android") {
+      if (post.args.length === 0) return { handler, transport: "absent" };
+      return { handler, transport: options?.rawStrings ? "argument" : "string", body: post.args[0] };
+    }
+    return post.args.length === 0 || post.args[0] === undefined ? { handler, transport: "absent" } : { handler, transport: "object", body: post.args[0] };
+  });
+}
+
+for (const transport of transports) {
+  test(`volt over ${transport}`, () => {
+    const page = sandbox();
+    page.run(script(["volt", "--transport", transport]));
+    page.run(`window.voltRedirectCallback({type: "merchant_redirect", result: "cancel", url: "https://merchant.example/checkout/cancel?order=123"})`);
+    page.run(`window.voltRedirectCallback({type: "bank_redirect", url: "https://bank.example/authorize?id=42", extra: [1, 2]})`);
+    page.run(`window.voltRedirectCallback({type: "bank_redirect", url: "javascript:alert(document.cookie)"})`);
+    assert.equal(page.posts.length, 3);
+    if (transport === "webkit-object" || transport === "webkit-string") assert.ok(page.posts.every((p) => p.name === "voltRedirect"));
+    if (transport === "cordova") assert.ok(page.posts.every((p) => p.name === "cordova_iab"));
+    if (transport === "android") assert.ok(page.posts.every((p) => p.name === "Android" && p.method === "postMessage"));
+    const results = decodeAll(recordsFor(page.posts, transport, "voltRedirect"));
+    assert.deepEqual(results[0].message, { result: "cancel", type: "merchant_redirect", url: "https://merchant.example/checkout/cancel?order=123" });
+    assert.equal(results[1].kind, "volt.bankRedirect");
+    assert.equal(results[2].error, '$.url: URL scheme "javascript:" is never allowed');
+  });
+
+  test(`sovendus over ${transport}`, () => {
+    const page = sandbox();
+    page.run(script(["sovendus", "--transport", transport]));
+    page.resize(64);
+    page.resize(64); // unchanged: not reported again
+    page.window.dispatchEvent({ type: "message", data: { channel: "sovendus:integration", payload: { url: "https://www.sovendus.com/offer?id=7" } } });
+    page.window.dispatchEvent({ type: "message", data: { channel: "other", payload: { url: "https://evil.example/" } } });
+    page.window.dispatchEvent({ type: "message", data: "not an object" });
+    page.resize(900);
+    const results = decodeAll(recordsFor(page.posts, transport, "sovHandler"));
+    assert.deepEqual(results.map((r) => r.kind), ["sovendus.height", "sovendus.height", "sovendus.openUrl", "sovendus.height"]);
+    assert.deepEqual(results.map((r) => r.message.value), [420, 64, "https://www.sovendus.com/offer?id=7", 900]);
+  });
+
+  test(`branch plaid opener over ${transport}`, () => {
+    const page = sandbox();
+    page.run(script(["branch-plaid-open", "--transport", transport]));
+    page.run(`window.branchPlaidOpenHostedLink("https://hosted.plaid.com/link/lp-123")`);
+    page.run(`window.branchPlaidOpenHostedLink("file:///data/secret")`);
+    if (transport === "android") assert.deepEqual(page.posts[0].method, "openHostedLink");
+    const results = decodeAll(recordsFor(page.posts, transport, "branchPlaidLink", { rawStrings: true }));
+    assert.equal(results[0].kind, "branch.hostedLink");
+    assert.equal(results[0].message, "https://hosted.plaid.com/link/lp-123");
+    assert.match(results[1].error, /"file:" is never allowed/);
+  });
+
+  test(`swedbank pay hooks over ${transport}`, () => {
+    const page = sandbox();
+    page.run(script(["swedbank-pay", "--transport", transport]));
+    page.run(`window.swedbankPayCompleted("success")`);
+    page.run(`window.swedbankPayCanceled()`);
+    if (transport === "android") assert.deepEqual(page.posts.map((p) => `${p.name}.${p.method}`), ["callbacks.completed", "callbacks.canceled"]);
+    const records = recordsFor(page.posts, transport, null, { rawStrings: true });
+    records[0].handler = "completed";
+    records[1].handler = "canceled";
+    const results = decodeAll(records);
+    assert.deepEqual(results.map((r) => r.kind), ["swedbankpay.completed", "swedbankpay.canceled"]);
+    assert.equal(results[0].message, "success");
+  });
+}
+
+test("branchPlaidLinkComplete: the page receives exactly the detail, hostile text included", () => {
+  const details = [
+    { status: "completed", callbackUrl: "branchapp://plaid-hosted-link-complete?public_token=p-1&x=%22" },
+    { status: "canceled" },
+    { status: "error", message: "</script><script>alert(1)</script>\u2028'\"`${x}`" },
+  ];
+  for (const detail of details) {
+    const page = sandbox();
+    const received = [];
+    page.window.addEventListener("branchPlaidLinkComplete", (event) => received.push(structuredClone(event.detail)));
+    page.run(script(["branch-plaid-complete", "--detail", JSON.stringify(detail)]));
+    assert.deepEqual(received, [detail]);
+    const [result] = decodeAll([{ handler: "branchPlaidLinkComplete", transport: "object", body: received[0] }]);
+    assert.equal(result.kind, "branch.linkComplete");
+  }
+});
+
+test("hostile handler names stay data", () => {
+  const page = sandbox();
+  const hostile = `x"]);globalThis.pwned=1;//</script>`;
+  page.run(script(["volt", "--transport", "webkit-object", "--handler", hostile]));
+  page.run(`window.voltRedirectCallback({type: "bank_redirect", url: "https://bank.example/"})`);
+  assert.equal(page.posts[0].name, hostile);
+  assert.equal(vm.runInContext("typeof globalThis.pwned", page.context), "undefined");
+});
