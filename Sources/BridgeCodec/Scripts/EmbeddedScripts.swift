@@ -5,97 +5,97 @@
 enum EmbeddedScripts {
     static let files: [String: String] = [
         "branch-plaid-complete.js": #"""
-            // Tells the page how the Plaid Hosted Link session ended: a CustomEvent on window whose detail is
-            // {status: "completed", callbackUrl} | {status: "canceled"} | {status: "error", message}.
-            window.dispatchEvent(new CustomEvent(config.event, { detail: config.detail }));
-            """#,
+        // Tells the page how the Plaid Hosted Link session ended: a CustomEvent on window whose detail is
+        // {status: "completed", callbackUrl} | {status: "canceled"} | {status: "error", message}.
+        window.dispatchEvent(new CustomEvent(config.event, { detail: config.detail }));
+        """#,
         "branch-plaid-open.js": #"""
-            // Branch onboarding: the page calls window.branchPlaidOpenHostedLink(url) to ask the app to open
-            // Plaid Hosted Link (iOS: the branchPlaidLink handler; Android: BranchAndroidBridge.openHostedLink(url)).
-            window.branchPlaidOpenHostedLink = function (hostedLinkUrl) {
-              bridgecodecPost(config, config.handler, String(hostedLinkUrl));
-            };
-            """#,
+        // Branch onboarding: the page calls window.branchPlaidOpenHostedLink(url) to ask the app to open
+        // Plaid Hosted Link (iOS: the branchPlaidLink handler; Android: BranchAndroidBridge.openHostedLink(url)).
+        window.branchPlaidOpenHostedLink = function (hostedLinkUrl) {
+          bridgecodecPost(config, config.handler, String(hostedLinkUrl));
+        };
+        """#,
         "sovendus.js": #"""
-            // Sovendus banner: forward "open this URL" requests from the banner's content (window.postMessage on
-            // channel "sovendus:integration") and every change of the page height to native code, which opens URLs
-            // in the browser and resizes the WebView (applying only heights above 100).
-            window.addEventListener("message", function (event) {
-              var data = event.data;
-              if (!data || data.channel !== "sovendus:integration" || !data.payload || typeof data.payload.url !== "string") {
-                return;
-              }
-              bridgecodecPost(config, config.handler, { type: "openUrl", value: data.payload.url });
-            });
+        // Sovendus banner: forward "open this URL" requests from the banner's content (window.postMessage on
+        // channel "sovendus:integration") and every change of the page height to native code, which opens URLs
+        // in the browser and resizes the WebView (applying only heights above 100).
+        window.addEventListener("message", function (event) {
+          var data = event.data;
+          if (!data || data.channel !== "sovendus:integration" || !data.payload || typeof data.payload.url !== "string") {
+            return;
+          }
+          bridgecodecPost(config, config.handler, { type: "openUrl", value: data.payload.url });
+        });
 
-            (function observeHeight() {
-              var lastHeight = -1;
-              function report() {
-                var height = document.body ? document.body.scrollHeight : 0;
-                if (height !== lastHeight) {
-                  lastHeight = height;
-                  bridgecodecPost(config, config.handler, { type: "height", value: height });
-                }
-              }
-              if (typeof ResizeObserver === "function" && document.body) {
-                new ResizeObserver(report).observe(document.body);
-              }
-              report();
-            })();
-            """#,
-        "swedbank-pay.js": #"""
-            // Swedbank Pay: the completeUrl and cancelUrl pages call these hooks
-            // (iOS: the completed / canceled handlers; Android: callbacks.completed(status) / callbacks.canceled()).
-            window.swedbankPayCompleted = function (status) {
-              bridgecodecPost(config, config.completedHandler, status === undefined ? undefined : String(status));
-            };
-            window.swedbankPayCanceled = function () {
-              bridgecodecPost(config, config.canceledHandler, undefined);
-            };
-            """#,
-        "transport.js": #"""
-            // Posts `body` to the native handler `name` over `config.transport`. Shared by every snippet.
-            // Handler and interface names come from `config` (data, never code).
-            function bridgecodecPost(config, name, body) {
-              switch (config.transport) {
-                case "webkit-object":
-                  window.webkit.messageHandlers[name].postMessage(body);
-                  return;
-                case "webkit-string":
-                  window.webkit.messageHandlers[name].postMessage(JSON.stringify(body === undefined ? null : body));
-                  return;
-                case "android": {
-                  // An @JavascriptInterface object: strings go as they are (openHostedLink(url), completed("success")),
-                  // objects as JSON text, and no body as no argument (canceled()).
-                  var bridge = window[config.androidInterface];
-                  var method = config.androidMethod || name;
-                  if (body === undefined) {
-                    bridge[method]();
-                  } else {
-                    bridge[method](typeof body === "string" ? body : JSON.stringify(body));
-                  }
-                  return;
-                }
-                case "react-native":
-                  window.ReactNativeWebView.postMessage(JSON.stringify(body === undefined ? null : body));
-                  return;
-                case "cordova":
-                  if (!window.webkit || !window.webkit.messageHandlers || !window.webkit.messageHandlers.cordova_iab) {
-                    throw new Error("Cordova InAppBrowser postMessage API not found");
-                  }
-                  window.webkit.messageHandlers.cordova_iab.postMessage(JSON.stringify(body === undefined ? null : body));
-                  return;
-                default:
-                  throw new Error("unknown transport " + String(config.transport));
-              }
+        (function observeHeight() {
+          var lastHeight = -1;
+          function report() {
+            var height = document.body ? document.body.scrollHeight : 0;
+            if (height !== lastHeight) {
+              lastHeight = height;
+              bridgecodecPost(config, config.handler, { type: "height", value: height });
             }
-            """#,
+          }
+          if (typeof ResizeObserver === "function" && document.body) {
+            new ResizeObserver(report).observe(document.body);
+          }
+          report();
+        })();
+        """#,
+        "swedbank-pay.js": #"""
+        // Swedbank Pay: the completeUrl and cancelUrl pages call these hooks
+        // (iOS: the completed / canceled handlers; Android: callbacks.completed(status) / callbacks.canceled()).
+        window.swedbankPayCompleted = function (status) {
+          bridgecodecPost(config, config.completedHandler, status === undefined ? undefined : String(status));
+        };
+        window.swedbankPayCanceled = function () {
+          bridgecodecPost(config, config.canceledHandler, undefined);
+        };
+        """#,
+        "transport.js": #"""
+        // Posts `body` to the native handler `name` over `config.transport`. Shared by every snippet.
+        // Handler and interface names come from `config` (data, never code).
+        function bridgecodecPost(config, name, body) {
+          switch (config.transport) {
+            case "webkit-object":
+              window.webkit.messageHandlers[name].postMessage(body);
+              return;
+            case "webkit-string":
+              window.webkit.messageHandlers[name].postMessage(JSON.stringify(body === undefined ? null : body));
+              return;
+            case "android": {
+              // An @JavascriptInterface object: strings go as they are (openHostedLink(url), completed("success")),
+              // objects as JSON text, and no body as no argument (canceled()).
+              var bridge = window[config.androidInterface];
+              var method = config.androidMethod || name;
+              if (body === undefined) {
+                bridge[method]();
+              } else {
+                bridge[method](typeof body === "string" ? body : JSON.stringify(body));
+              }
+              return;
+            }
+            case "react-native":
+              window.ReactNativeWebView.postMessage(JSON.stringify(body === undefined ? null : body));
+              return;
+            case "cordova":
+              if (!window.webkit || !window.webkit.messageHandlers || !window.webkit.messageHandlers.cordova_iab) {
+                throw new Error("Cordova InAppBrowser postMessage API not found");
+              }
+              window.webkit.messageHandlers.cordova_iab.postMessage(JSON.stringify(body === undefined ? null : body));
+              return;
+            default:
+              throw new Error("unknown transport " + String(config.transport));
+          }
+        }
+        """#,
         "volt.js": #"""
-            // Volt Checkout calls window.voltRedirectCallback(data) with
-            // {type: "bank_redirect", url} or {type: "merchant_redirect", result, url}; forward it to native code.
-            window.voltRedirectCallback = function (data) {
-              bridgecodecPost(config, config.handler, data);
-            };
-            """#,
+        // Volt Checkout calls window.voltRedirectCallback(data) with
+        // {type: "bank_redirect", url} or {type: "merchant_redirect", result, url}; forward it to native code.
+        window.voltRedirectCallback = function (data) {
+          bridgecodecPost(config, config.handler, data);
+        };
+        """#,
     ]
 }
