@@ -10,6 +10,7 @@ public enum BridgeCodecCLI {
           decode       decode a message body as a handler receives it
           escape       encode text for a JavaScript, <script>, HTML, attribute or URL context
           json-check   strict-parse a JSON document
+          page         print the Sovendus banner page for an order
           script       print a provider's injectable JavaScript for a transport
 
         Run 'bridgecodec COMMAND --help' for a command's options.
@@ -28,6 +29,7 @@ public enum BridgeCodecCLI {
         "demo": Command(help: DemoCommand.help, run: DemoCommand.run),
         "escape": Command(help: EscapeCommand.help, run: EscapeCommand.run),
         "script": Command(help: ScriptCommand.help, run: ScriptCommand.run),
+        "page": Command(help: PageCommand.help, run: PageCommand.run),
     ]
 
     /// Runs the tool with `arguments` (without the program name), reading stdin from `input`.

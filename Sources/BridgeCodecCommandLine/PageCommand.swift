@@ -1,0 +1,43 @@
+import BridgeCodec
+import Foundation
+
+/// `bridgecodec page`: prints a provider's HTML page.
+enum PageCommand {
+    static let help = """
+        usage: bridgecodec page sovendus --order FILE [--timestamp UNIX] [--handler NAME]
+
+        Prints the Sovendus banner page: order and customer data embedded through the escaper,
+        the sovHandler bridge (sovendus:integration URLs, ResizeObserver heights) and Sovendus'
+        loader script. FILE is JSON:
+          {"sessionId": …, "orderId": …, "currencyCode": …, "usedCouponCode": …,
+           "trafficSourceNumber": INT, "trafficMediumNumber": INT, "netOrderValue": NUMBER,
+           "customer": {"salutation", "firstName", "lastName", "email", "phone", "yearOfBirth": INT,
+                        "dateOfBirth", "street", "streetNumber", "zipcode", "city", "country"}}   (customer optional)
+        --timestamp defaults to the current time.
+
+        """
+
+    static func run(_ arguments: [String], input: InputSource) -> CommandResult {
+        do throws(ArgumentList.UsageError) {
+            let list = try ArgumentList(arguments, valueOptions: ["--order", "--timestamp", "--handler"])
+            guard list.positionals == ["sovendus"] else { throw ArgumentList.UsageError(message: "page supports one provider: sovendus") }
+            guard let path = list.options["--order"] else { throw ArgumentList.UsageError(message: "--order FILE is required") }
+            let timestamp = try list.positiveInteger("--timestamp", default: Int(Date().timeIntervalSince1970))
+            let data = try input.read(path, limit: JSONLimits.default.maxBytes)
+            let order: SovendusOrder
+            do {
+                order = try StrictJSONDecoder().decode(SovendusOrder.self, from: data)
+            } catch {
+                return .rejected("\(path): \(error)")
+            }
+            do {
+                return .success(
+                    try SovendusBannerPage.html(order: order, timestamp: timestamp, handler: list.options["--handler"] ?? "sovHandler"))
+            } catch {
+                return .rejected("\(error)")
+            }
+        } catch {
+            return .usageError(error.message, command: "page")
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import BridgeCodec
+import BridgeCodecCommandLine
+import Foundation
+import Testing
+
+@Suite("Sovendus banner page")
+struct SovendusBannerPageTests {
+    let order = SovendusOrder(
+        sessionId: "s", orderId: "</script><script>alert(1)</script>", currencyCode: "EUR", usedCouponCode: "<!--",
+        trafficSourceNumber: 1, trafficMediumNumber: 2, netOrderValue: 10.5)
+
+    /// The page's data script, between the first `<script type="text/javascript">` and its `</script>`.
+    private func dataScript(_ html: String) -> String {
+        let start = html.range(of: "<script type=\"text/javascript\">\n")?.upperBound ?? html.startIndex
+        let end = html.range(of: "</script>", range: start..<html.endIndex)?.lowerBound ?? html.endIndex
+        return String(html[start..<end])
+    }
+
+    @Test func orderDataStaysInsideItsScript() throws {
+        let html = try SovendusBannerPage.html(order: order, timestamp: 1_700_000_000)
+        let data = dataScript(html)
+        #expect(data.contains(#""orderId":"\u003C\/script\u003E\u003Cscript\u003Ealert(1)\u003C\/script\u003E""#))
+        #expect(data.contains(#""orderValue":"10.5""#))
+        #expect(!data.contains("sovConsumer"))
+        #expect(html.components(separatedBy: "<script").count - 1 == 3)
+        #expect(html.contains(#"src="https://api.sovendus.com/sovabo/common/js/flexibleIframe.js""#))
+    }
+
+    @Test func customerFieldsArePresentOnlyWhenGiven() throws {
+        var withCustomer = order
+        withCustomer.customer = SovendusCustomer(firstName: "Zoë", yearOfBirth: 1990)
+        let data = dataScript(try SovendusBannerPage.html(order: withCustomer, timestamp: 1))
+        #expect(data.contains(#"window.sovConsumer = {"consumerFirstName":"Zoë","consumerYearOfBirth":"1990"};"#))
+    }
+
+    @Test func nonFiniteOrderValuesAndBadLoadersAreErrors() {
+        var broken = order
+        broken.netOrderValue = .nan
+        #expect(throws: EscapingError.self) { try SovendusBannerPage.html(order: broken, timestamp: 1) }
+        #expect(throws: URLPolicy.Violation.forbiddenScheme("javascript")) {
+            try SovendusBannerPage.html(order: order, timestamp: 1, loaderURL: "javascript:alert(1)")
+        }
+    }
+
+    @Test func pageCommand() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("order-\(UUID().uuidString).json")
+        try Data(
+            #"{"sessionId":"s","orderId":"o","currencyCode":"EUR","usedCouponCode":"","trafficSourceNumber":1,"trafficMediumNumber":2,"netOrderValue":1}"#
+                .utf8
+        ).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = BridgeCodecCLI.run(["page", "sovendus", "--order", file.path, "--timestamp", "5"], input: .bytes(Data()))
+        #expect(result.exitCode == 0)
+        #expect(String(decoding: result.standardOutput, as: UTF8.self).contains(#""timestamp":"5""#))
+        try Data(#"{"sessionId":"s"}"#.utf8).write(to: file)
+        let missing = BridgeCodecCLI.run(["page", "sovendus", "--order", file.path], input: .bytes(Data()))
+        #expect(missing.exitCode == 1)
+        #expect(String(decoding: missing.standardError, as: UTF8.self).contains("$.orderId: required field is missing"))
+        #expect(BridgeCodecCLI.run(["page", "volt", "--order", file.path], input: .bytes(Data())).exitCode == 2)
+    }
+
+    @Test func scriptCommand() {
+        let volt = BridgeCodecCLI.run(["script", "volt", "--transport", "cordova"], input: .bytes(Data()))
+        #expect(volt.exitCode == 0)
+        #expect(volt.standardOutput == Data(BridgeScripts.voltRedirectCallback(transport: .cordova).utf8))
+        let completion = BridgeCodecCLI.run(["script", "branch-plaid-complete", "--detail", #"{"status":"nope"}"#], input: .bytes(Data()))
+        #expect(completion.exitCode == 1)
+        #expect(BridgeCodecCLI.run(["script", "volt", "--transport", "carrier-pigeon"], input: .bytes(Data())).exitCode == 2)
+        #expect(BridgeCodecCLI.run(["script", "volt"], input: .bytes(Data())).exitCode == 2)
+    }
+}

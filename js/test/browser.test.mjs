@@ -1,0 +1,142 @@
+// Headless Chromium loads pages that BridgeCodec generated with hostile data: nothing injected runs,
+// and the data read back through the DOM equals the input exactly.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { run, naughtyStrings, randomStrings } from "./support.mjs";
+
+const chromium = ["chromium", "chromium-browser", "google-chrome"].find((name) => spawnSync("which", [name]).status === 0);
+const hostile = [
+  "</script><script>window.__pwned=1</script>", "<!--<script>", "\u2028\u2029", `"'\`\${window.__pwned=1}\``,
+  "<img src=x onerror=window.__pwned=1>", "]]></script>", "\\u003C/script>", "Zoë Ö'Brien", "&amp;&lt;", "\u0085\u00a0\ufeff",
+];
+
+/** Loads an HTML file in headless Chromium and returns the JSON its checker wrote into <pre id="result">. */
+function load(html) {
+  assert.ok(chromium, "Chromium is needed for this test: apt-get install chromium");
+  const folder = mkdtempSync(join(tmpdir(), "bridgecodec-browser-"));
+  const file = join(folder, "page.html");
+  writeFileSync(file, html);
+  const result = spawnSync(chromium, [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", `--user-data-dir=${join(folder, "profile")}`,
+    // No request leaves the machine: names resolve to nothing, background services are off.
+    "--host-resolver-rules=MAP * ~NOTFOUND", "--disable-background-networking", "--disable-component-update",
+    "--no-first-run", "--virtual-time-budget=2000", "--dump-dom", `file://${file}`,
+  ], { encoding: "utf8", timeout: 60_000, maxBuffer: 64 << 20 });
+  const match = /<pre id="result">([\s\S]*?)<\/pre>/.exec(result.stdout ?? "");
+  assert.ok(match, `no result in the page: ${result.stderr?.slice(0, 2000)}`);
+  const text = match[1].replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+  return JSON.parse(text);
+}
+
+/** A script that parses base64 UTF-8 JSON: expected values reach the page without any of our escaping. */
+function expected(name, value) {
+  const base64 = Buffer.from(JSON.stringify(value), "utf8").toString("base64");
+  return `var ${name} = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob("${base64}"), function (c) { return c.charCodeAt(0); })));`;
+}
+
+const prelude = `<script>
+window.__errors = []; window.__posts = [];
+window.onerror = function (message) { window.__errors.push(String(message)); };
+window.webkit = { messageHandlers: new Proxy({}, { get: function (_, name) {
+  return { postMessage: function (body) { window.__posts.push({ handler: String(name), body: JSON.parse(JSON.stringify(body)) }); } };
+} }) };
+</script>`;
+
+test("Sovendus page with hostile order and customer data", () => {
+  const pick = (i) => hostile[i % hostile.length];
+  const order = {
+    sessionId: pick(0), orderId: pick(1), currencyCode: pick(2), usedCouponCode: pick(3),
+    trafficSourceNumber: 123, trafficMediumNumber: 4, netOrderValue: 99.95,
+    customer: {
+      salutation: pick(4), firstName: pick(5), lastName: pick(6), email: pick(7), phone: pick(8), yearOfBirth: 1990,
+      dateOfBirth: pick(9), street: pick(0) + pick(3), streetNumber: pick(1), zipcode: pick(2), city: pick(4), country: pick(5),
+    },
+  };
+  const folder = mkdtempSync(join(tmpdir(), "bridgecodec-order-"));
+  writeFileSync(join(folder, "order.json"), JSON.stringify(order));
+  const page = run(["page", "sovendus", "--order", join(folder, "order.json"), "--timestamp", "1700000000"]);
+  assert.equal(page.status, 0, page.stderr);
+  const c = order.customer;
+  const expectedIframe = {
+    trafficSourceNumber: "123", trafficMediumNumber: "4", iframeContainerId: "sovendus-container", timestamp: "1700000000",
+    sessionId: order.sessionId, orderId: order.orderId, orderValue: "99.95", orderCurrency: order.currencyCode,
+    usedCouponCode: order.usedCouponCode, integrationType: "genericnative-1.1.1",
+  };
+  const expectedConsumer = {
+    consumerSalutation: c.salutation, consumerFirstName: c.firstName, consumerLastName: c.lastName, consumerEmail: c.email,
+    consumerPhone: c.phone, consumerYearOfBirth: "1990", consumerDateOfBirth: c.dateOfBirth, consumerStreet: c.street,
+    consumerStreetNumber: c.streetNumber, consumerZipcode: c.zipcode, consumerCity: c.city, consumerCountry: c.country,
+  };
+  const checker = `<script>
+${expected("expectedIframe", expectedIframe)}
+${expected("expectedConsumer", expectedConsumer)}
+var same = function (a, b) { return JSON.stringify(a) === JSON.stringify(b); };
+var pre = document.createElement("pre"); pre.id = "result";
+pre.textContent = JSON.stringify({
+  pwned: window.__pwned !== undefined, errors: window.__errors, posts: window.__posts,
+  scripts: document.getElementsByTagName("script").length, images: document.getElementsByTagName("img").length,
+  iframes: window.sovIframes.length, iframeSame: same(window.sovIframes[0], expectedIframe),
+  consumerSame: same(window.sovConsumer, expectedConsumer), sovApi: window.sovApi,
+  container: document.getElementById("sovendus-container") !== null,
+});
+document.body.appendChild(pre);
+</script>`;
+  const html = page.stdout.replace("<head>", "<head>\n" + prelude).replace('<script type="text/javascript" src=', checker + '\n<script type="text/javascript" src=');
+  const result = load(html);
+  assert.equal(result.pwned, false);
+  assert.deepEqual(result.errors, []);
+  // prelude, data, bridge and the checker itself (the loader comes after it): nothing else became a script.
+  assert.equal(result.scripts, 4);
+  assert.equal(result.images, 0);
+  assert.equal(result.iframes, 1);
+  assert.equal(result.iframeSame, true);
+  assert.equal(result.consumerSame, true);
+  assert.equal(result.sovApi, "v1");
+  assert.equal(result.container, true);
+  // The bridge reported the page height; the Swift side decodes what it posted.
+  assert.ok(result.posts.length >= 1);
+  const file = join(folder, "posts.jsonl");
+  writeFileSync(file, result.posts.map((post) => JSON.stringify({ handler: post.handler, transport: "object", body: post.body })).join("\n") + "\n");
+  const decoded = run(["decode", "--jsonl", file]);
+  assert.equal(decoded.status, 0, decoded.stdout);
+  assert.match(decoded.stdout, /"kind":"sovendus.height"/);
+});
+
+test("HTML text and attribute escaping read back through the DOM", () => {
+  const corpus = [...naughtyStrings(), ...randomStrings(500, 0x4e11), ...hostile, "\r\n\r", "\u0000"];
+  const input = corpus.map((text) => JSON.stringify(text)).join("\n") + "\n";
+  const escapeAll = (context) => run(["escape", "--context", context, "--json-lines"], input).stdout.trim().split("\n").map((l) => JSON.parse(l));
+  const texts = escapeAll("html");
+  const attributes = escapeAll("attr");
+  assert.equal(texts.length, corpus.length);
+  const body = corpus.map((_, i) => `<p id="t${i}">${texts[i]}</p><div id="a${i}" data-v="${attributes[i]}" title='${attributes[i]}'></div>`).join("\n");
+  // HTML has no form for U+0000: it becomes U+FFFD, as in any browser.
+  const originals = corpus.map((text) => text.replaceAll("\u0000", "\ufffd"));
+  const html = `<!DOCTYPE html><html><head><meta charset="utf-8">${prelude}</head><body>
+${body}
+<script>
+${expected("originals", originals)}
+var mismatches = [];
+for (var i = 0; i < originals.length; i++) {
+  if (document.getElementById("t" + i).textContent !== originals[i]) mismatches.push(["text", i]);
+  var div = document.getElementById("a" + i);
+  if (div.getAttribute("data-v") !== originals[i]) mismatches.push(["attr", i]);
+  if (div.getAttribute("title") !== originals[i]) mismatches.push(["single-quoted attr", i]);
+}
+var pre = document.createElement("pre"); pre.id = "result";
+pre.textContent = JSON.stringify({ count: originals.length, mismatches: mismatches, pwned: window.__pwned !== undefined,
+  errors: window.__errors, scripts: document.getElementsByTagName("script").length, images: document.getElementsByTagName("img").length });
+document.body.appendChild(pre);
+</script></body></html>`;
+  const result = load(html);
+  assert.equal(result.count, corpus.length);
+  assert.deepEqual(result.mismatches, []);
+  assert.equal(result.pwned, false);
+  assert.deepEqual(result.errors, []);
+  assert.equal(result.scripts, 2);
+  assert.equal(result.images, 0);
+});
