@@ -51,7 +51,7 @@ while !arguments.isEmpty {
     }
 }
 
-let allBodies = DecodeBenchmarks.bodies() + DispatchBenchmarks.bodies()
+let allBodies = DecodeBenchmarks.bodies() + DispatchBenchmarks.bodies() + EscapeBenchmarks.bodies()
 if let profile {
     guard let body = allBodies.first(where: { $0.name == profile })?.body else {
         fail("no benchmark named \(profile); known: \(allBodies.map(\.name).joined(separator: ", "))")
@@ -60,7 +60,7 @@ if let profile {
     exit(0)
 }
 
-let rows = withRatios(DecodeBenchmarks.run() + DispatchBenchmarks.run())
+let rows = withRatios(DecodeBenchmarks.run() + DispatchBenchmarks.run() + EscapeBenchmarks.run())
 if json {
     printJSON(rows)
 } else {

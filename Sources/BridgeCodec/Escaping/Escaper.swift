@@ -11,10 +11,7 @@ public enum Escaper {
     /// escapes `"` `'` `` ` `` `<` `>` `&` `/`, DEL, C1 controls, U+2028 and U+2029, so the
     /// body holds none of the characters that end a string, a script block or an attribute.
     public static func javaScriptString(_ text: String) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count + 2)
-        JavaScriptEscaping.appendStringLiteral(text, to: &output)
-        return String(decoding: output, as: UTF8.self)
+        escaped(text, for: .javaScriptString)
     }
 
     /// A JSON string literal safe inside an HTML `<script>` block; the same encoding as
@@ -41,38 +38,56 @@ public enum Escaper {
     /// other than tab and line feed as numeric references (a raw carriage return would be read as a
     /// line feed).
     public static func htmlText(_ text: String) -> String {
-        HTMLEscaping.escape(text)
+        escaped(text, for: .htmlText)
     }
 
     /// A value for an HTML attribute in double or single quotes; the same encoding as ``htmlText(_:)``.
     public static func htmlAttribute(_ text: String) -> String {
-        HTMLEscaping.escape(text)
+        escaped(text, for: .htmlAttribute)
     }
 
     /// A URL query component: every byte but the RFC 3986 unreserved characters
     /// (`A–Z a–z 0–9 - . _ ~`) percent-encoded as UTF-8, so `&`, `=`, `#`, `+`, `;` and spaces survive.
     public static func urlQueryComponent(_ text: String) -> String {
+        escaped(text, for: .urlQueryComponent)
+    }
+
+    private static func escaped(_ text: String, for context: EscapingContext) -> String {
         var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                output.append(byte)
-            default:
-                output.append(UInt8(ascii: "%"))
-                output.append(upperHexDigits[Int(byte >> 4)])
-                output.append(upperHexDigits[Int(byte & 0xF)])
-            }
-        }
+        append(text, escapedFor: context, to: &output)
         return String(decoding: output, as: UTF8.self)
+    }
+
+    private static let percentEncoding = ByteEscapeTable(stride: 3) { byte in
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            nil
+        default: [UInt8(ascii: "%"), upperHexDigits[Int(byte >> 4)], upperHexDigits[Int(byte & 0xF)]]
+        }
     }
 
     /// A URL for an `href`, `src` or meta-refresh attribute: checked against `policy` (scheme
     /// allowlist, no controls, spaces or user info), then encoded as an attribute value.
     public static func urlAttribute(_ url: String, policy: URLPolicy = .httpsOnly) throws(URLPolicy.Violation) -> String {
         try policy.check(url)
-        return HTMLEscaping.escape(url)
+        return escaped(url, for: .htmlAttribute)
+    }
+
+    /// Appends `text`, encoded for `context`, to `output`: the fast path for large or many values,
+    /// which skips creating (and re-validating) a `String`. Reuse `output` across calls.
+    public static func append(_ text: String, escapedFor context: EscapingContext, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            switch context {
+            case .javaScriptString, .scriptJSON:
+                output.append(UInt8(ascii: "\""))
+                JavaScriptEscaping.appendEscaped(bytes, to: &output)
+                output.append(UInt8(ascii: "\""))
+            case .htmlText, .htmlAttribute: HTMLEscaping.table.escape(bytes, into: &output)
+            case .urlQueryComponent: percentEncoding.escape(bytes, into: &output)
+            }
+        }
     }
 
     /// `text` encoded for `context`.

@@ -1,7 +1,6 @@
 /// The HTML text and attribute encoding behind ``Escaper/htmlText(_:)`` and ``Escaper/htmlAttribute(_:)``.
 enum HTMLEscaping {
-    /// For each ASCII byte: nil when it passes through, else its character reference.
-    private static let asciiReferences: [[UInt8]?] = (0..<128).map { byte -> [UInt8]? in
+    static let table = ByteEscapeTable(stride: 8) { byte in
         switch byte {
         case 0x26: Array("&amp;".utf8)
         case 0x3C: Array("&lt;".utf8)
@@ -15,26 +14,5 @@ enum HTMLEscaping {
         case 0x01..<0x20: Array("&#\(byte);".utf8)
         default: nil
         }
-    }
-
-    static func escape(_ text: String) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count)
-        var runStart = text.utf8.startIndex
-        var index = runStart
-        let utf8 = text.utf8
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            if byte < 0x80, let reference = asciiReferences[Int(byte)] {
-                output.append(contentsOf: utf8[runStart..<index])
-                output.append(contentsOf: reference)
-                index = utf8.index(after: index)
-                runStart = index
-            } else {
-                index = utf8.index(after: index)
-            }
-        }
-        output.append(contentsOf: utf8[runStart..<index])
-        return String(decoding: output, as: UTF8.self)
     }
 }

@@ -1,0 +1,116 @@
+/// A 256-entry table saying, for each byte, what to write instead of it: the engine every
+/// context's encoder runs on. Runs of bytes that need nothing are copied in one go.
+struct ByteEscapeTable: Sendable {
+    /// Marks a byte whose replacement depends on the bytes after it (a UTF-8 lead byte).
+    static let askFollowingBytes: UInt8 = 0xFF
+
+    private let stride: Int
+    /// Per byte: 0 to copy it, ``askFollowingBytes``, or the length of its replacement.
+    private let lengths: [UInt8]
+    /// Replacement bytes, `stride` per byte.
+    private let replacements: [UInt8]
+
+    /// A table whose replacements are at most `stride` bytes long; `replacement` returns nil for bytes copied as
+    /// they are and `[]` for bytes that need a look at what follows.
+    init(stride: Int, _ replacement: (UInt8) -> [UInt8]?) {
+        self.stride = stride
+        var lengths = [UInt8](repeating: 0, count: 256)
+        var replacements = [UInt8](repeating: 0, count: 256 * stride)
+        for byte in 0..<256 {
+            guard let bytes = replacement(UInt8(byte)) else { continue }
+            lengths[byte] = bytes.isEmpty ? Self.askFollowingBytes : UInt8(bytes.count)
+            replacements.replaceSubrange(byte * stride..<byte * stride + bytes.count, with: bytes)
+        }
+        self.lengths = lengths
+        self.replacements = replacements
+    }
+
+    /// Appends `bytes`, escaped, to `output`. For a byte marked ``askFollowingBytes``, `following`
+    /// gets the input and the byte's position and returns the scalar to write as `\uXXXX` and how many
+    /// input bytes it covers, or nil to copy the byte.
+    ///
+    /// Two passes: the first measures the output, the second writes it through a pointer, so no
+    /// append checks capacity or uniqueness per escape.
+    func escape(
+        _ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8],
+        following: (UnsafeBufferPointer<UInt8>, Int) -> (scalar: UInt32, consumed: Int)? = { _, _ in nil }
+    ) {
+        guard let input = bytes.baseAddress, !bytes.isEmpty else { return }
+        let count = bytes.count
+        lengths.withUnsafeBufferPointer { lengths in
+            replacements.withUnsafeBufferPointer { replacements in
+                var total = 0
+                var index = 0
+                while index < count {
+                    let length = Int(lengths[Int(input[index])])
+                    if length == 0 {
+                        total += 1
+                        index += 1
+                    } else if length == Int(Self.askFollowingBytes) {
+                        if let (_, consumed) = following(bytes, index) {
+                            total += 6
+                            index += consumed
+                        } else {
+                            total += 1
+                            index += 1
+                        }
+                    } else {
+                        total += length
+                        index += 1
+                    }
+                }
+                let start = output.count
+                output.append(contentsOf: repeatElement(0, count: total))
+                output.withUnsafeMutableBufferPointer { buffer in
+                    guard let base = buffer.baseAddress, let replacementBase = replacements.baseAddress else { return }
+                    var out = base + start
+                    var index = 0
+                    var runStart = 0
+                    func flushRun(upTo end: Int) {
+                        let runLength = end - runStart
+                        if runLength > 0 {
+                            out.update(from: input + runStart, count: runLength)
+                            out += runLength
+                        }
+                    }
+                    while index < count {
+                        let byte = input[index]
+                        let length = Int(lengths[Int(byte)])
+                        if length == 0 {
+                            index += 1
+                            continue
+                        }
+                        if length == Int(Self.askFollowingBytes) {
+                            guard let (scalar, consumed) = following(bytes, index) else {
+                                index += 1
+                                continue
+                            }
+                            flushRun(upTo: index)
+                            Self.writeUnicodeEscape(scalar, to: out)
+                            out += 6
+                            index += consumed
+                        } else {
+                            flushRun(upTo: index)
+                            out.update(from: replacementBase + Int(byte) * stride, count: length)
+                            out += length
+                            index += 1
+                        }
+                        runStart = index
+                    }
+                    flushRun(upTo: count)
+                }
+            }
+        }
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// Writes `\uXXXX` (six bytes) for a scalar below U+10000.
+    private static func writeUnicodeEscape(_ scalar: UInt32, to out: UnsafeMutablePointer<UInt8>) {
+        out[0] = UInt8(ascii: "\\")
+        out[1] = UInt8(ascii: "u")
+        for position in 0..<4 {
+            out[2 + position] = hexDigits[Int((scalar >> UInt32(12 - 4 * position)) & 0xF)]
+        }
+    }
+}
