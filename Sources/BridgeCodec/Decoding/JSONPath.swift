@@ -90,8 +90,6 @@ struct PendingPath {
         return JSONPath(parent.components + [last])
     }
 
-    func appending(key: String) -> PendingPath { PendingPath(parent: resolved, last: .key(key)) }
-    func appending(index: Int) -> PendingPath { PendingPath(parent: resolved, last: .index(index)) }
 }
 
 extension JSONPath {

@@ -47,12 +47,7 @@ public enum BridgeScripts {
     /// Branch: dispatches the `branchPlaidLinkComplete` CustomEvent on `window` with `completion` as its detail.
     public static func branchPlaidLinkCompletion(_ completion: PlaidLinkCompletion, eventName: String = "branchPlaidLinkComplete") -> String
     {
-        let detail: JSONValue
-        switch completion {
-        case .completed(let callbackUrl): detail = object([("status", .string("completed")), ("callbackUrl", .string(callbackUrl.string))])
-        case .canceled: detail = object([("status", .string("canceled"))])
-        case .error(let message): detail = object([("status", .string("error")), ("message", .string(message))])
-        }
+        let detail = object(completion.wireMembers.map { ($0.key.stringValue, JSONValue.string($0.value)) })
         return compose("branch-plaid-complete.js", transport: nil, config: [("event", .string(eventName)), ("detail", detail)])
     }
 

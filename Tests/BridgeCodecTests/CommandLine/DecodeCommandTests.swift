@@ -5,61 +5,55 @@ import Testing
 
 @Suite("bridgecodec decode and demo")
 struct DecodeCommandTests {
-    private func run(_ arguments: [String], stdin: String = "") -> (code: Int32, out: String, err: String) {
-        let result = BridgeCodecCLI.run(arguments, input: .bytes(Data(stdin.utf8)))
-        return (
-            result.exitCode, String(decoding: result.standardOutput, as: UTF8.self), String(decoding: result.standardError, as: UTF8.self)
-        )
-    }
-
     @Test func decodesANumericStringHeight() {
-        let result = run(["decode", "--handler", "sovHandler"], stdin: #"{"type":"height","value":"420"}"#)
+        let result = runCLI(["decode", "--handler", "sovHandler"], stdin: #"{"type":"height","value":"420"}"#)
         #expect(result.code == 0)
         #expect(result.out == #"{"handler":"sovHandler","kind":"sovendus.height","message":{"type":"height","value":420}}"# + "\n")
     }
 
     @Test func rejectsAJavaScriptURLNamingThePath() {
-        let result = run(["decode", "--handler", "voltRedirect"], stdin: #"{"type":"bank_redirect","url":"javascript:alert(1)"}"#)
+        let result = runCLI(["decode", "--handler", "voltRedirect"], stdin: #"{"type":"bank_redirect","url":"javascript:alert(1)"}"#)
         #expect(result == (1, "", "error: voltRedirect: $.url: URL scheme \"javascript:\" is never allowed\n"))
     }
 
     @Test func bothTransportsGiveTheSameLine() {
         for body in [#"{"type":"merchant_redirect","result":"pending","url":"https://m.example/p"}"#, #"{"type":"bank_redirect"}"#] {
-            let object = run(["decode", "--handler", "voltRedirect", "--transport", "object"], stdin: body)
-            let string = run(["decode", "--handler", "voltRedirect", "--transport", "string"], stdin: body)
+            let object = runCLI(["decode", "--handler", "voltRedirect", "--transport", "object"], stdin: body)
+            let string = runCLI(["decode", "--handler", "voltRedirect", "--transport", "string"], stdin: body)
             #expect(object == string)
         }
     }
 
     @Test func bareStringsAndNoBody() {
         #expect(
-            run(["decode", "--handler", "branchPlaidLink"], stdin: #""https://hosted.plaid.com/link/x""#).out.contains(
+            runCLI(["decode", "--handler", "branchPlaidLink"], stdin: #""https://hosted.plaid.com/link/x""#).out.contains(
                 #""kind":"branch.hostedLink""#))
-        #expect(run(["decode", "--handler", "completed"], stdin: #""success""#).out.contains(#""message":"success""#))
-        #expect(run(["decode", "--handler", "canceled"], stdin: "null").out.contains(#""kind":"swedbankpay.canceled""#))
-        #expect(run(["decode", "--handler", "canceled", "--transport", "string"], stdin: "null").code == 0)
+        #expect(runCLI(["decode", "--handler", "completed"], stdin: #""success""#).out.contains(#""message":"success""#))
+        #expect(runCLI(["decode", "--handler", "canceled"], stdin: "null").out.contains(#""kind":"swedbankpay.canceled""#))
+        #expect(runCLI(["decode", "--handler", "canceled", "--transport", "string"], stdin: "null").code == 0)
     }
 
     @Test func appSchemesWidenTheURLPolicy() {
         let body = #"{"status":"completed","callbackUrl":"branchapp://done"}"#
-        #expect(run(["decode", "--handler", "branchPlaidLinkComplete"], stdin: body).code == 1)
-        #expect(run(["decode", "--handler", "branchPlaidLinkComplete", "--app-scheme", "branchapp"], stdin: body).code == 0)
+        #expect(runCLI(["decode", "--handler", "branchPlaidLinkComplete"], stdin: body).code == 1)
+        #expect(runCLI(["decode", "--handler", "branchPlaidLinkComplete", "--app-scheme", "branchapp"], stdin: body).code == 0)
     }
 
     @Test func rejectionsStayOnOneLine() {
-        let result = run(["decode", "--handler", "voltRedirect"], stdin: "{\"type\":\"bad\\nline\\u2028\",\"url\":\"https://a.example/\"}")
+        let result = runCLI(
+            ["decode", "--handler", "voltRedirect"], stdin: "{\"type\":\"bad\\nline\\u2028\",\"url\":\"https://a.example/\"}")
         #expect(result.code == 1)
         #expect(result.err.split(separator: "\n").count == 1)
         #expect(result.err.contains(#"\u000A"#))
     }
 
     @Test func usageErrors() {
-        #expect(run(["decode"]).code == 2)
-        #expect(run(["decode", "--handler", "x", "--transport", "carrier-pigeon"]).code == 2)
-        #expect(run(["decode", "--jsonl", "f", "--handler", "x"]).code == 2)
-        #expect(run(["decode", "--help"]).out.hasPrefix("usage: bridgecodec decode"))
+        #expect(runCLI(["decode"]).code == 2)
+        #expect(runCLI(["decode", "--handler", "x", "--transport", "carrier-pigeon"]).code == 2)
+        #expect(runCLI(["decode", "--jsonl", "f", "--handler", "x"]).code == 2)
+        #expect(runCLI(["decode", "--help"]).out.hasPrefix("usage: bridgecodec decode"))
         #expect(
-            run(["decode", "--handler", "unknownHandler"], stdin: "{}").err
+            runCLI(["decode", "--handler", "unknownHandler"], stdin: "{}").err
                 == "error: unknownHandler: $: no channel is registered under this handler name\n")
     }
 
@@ -81,7 +75,7 @@ struct DecodeCommandTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("decode-\(UUID().uuidString).jsonl")
         try Data(lines.joined(separator: "\n").utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = run(["decode", "--jsonl", file.path])
+        let result = runCLI(["decode", "--jsonl", file.path])
         #expect(result.code == 1)
         let out = result.out.split(separator: "\n").map(String.init)
         #expect(out.count == 6)
@@ -94,7 +88,7 @@ struct DecodeCommandTests {
     }
 
     @Test func demoCoversEveryProviderAndBothOutcomes() {
-        let result = run(["demo"])
+        let result = runCLI(["demo"])
         #expect(result.code == 0)
         let lines = result.out.split(separator: "\n")
         #expect(lines.count == 20)

@@ -29,18 +29,21 @@ public enum PlaidLinkCompletion: Sendable, Hashable, Codable {
         }
     }
 
+    /// The detail's members in wire order: the one definition of the wire format, read by
+    /// ``encode(to:)`` and by the script that dispatches the event.
+    var wireMembers: [(key: CodingKeys, value: String)] {
+        switch self {
+        case .completed(let callbackUrl): [(.status, Status.completed.rawValue), (.callbackUrl, callbackUrl.string)]
+        case .canceled: [(.status, Status.canceled.rawValue)]
+        case .error(let message): [(.status, Status.error.rawValue), (.message, message)]
+        }
+    }
+
     /// Encodes the event detail.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        switch self {
-        case .completed(let callbackUrl):
-            try container.encode(Status.completed.rawValue, forKey: .status)
-            try container.encode(callbackUrl, forKey: .callbackUrl)
-        case .canceled:
-            try container.encode(Status.canceled.rawValue, forKey: .status)
-        case .error(let message):
-            try container.encode(Status.error.rawValue, forKey: .status)
-            try container.encode(message, forKey: .message)
+        for (key, value) in wireMembers {
+            try container.encode(value, forKey: key)
         }
     }
 }
