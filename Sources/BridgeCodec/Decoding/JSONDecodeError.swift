@@ -76,9 +76,7 @@ extension JSONDecodeError {
             switch error {
             case .dataCorrupted(let context):
                 let path = JSONPath(codingPath: context.codingPath)
-                if let unknown = context.underlyingError as? UnknownDiscriminator {
-                    self.init(path: path, reason: .unknownDiscriminator(unknown.value, known: unknown.known))
-                } else if let inner = context.underlyingError as? JSONDecodeError {
+                if let inner = context.underlyingError as? JSONDecodeError {
                     self = inner
                 } else {
                     self.init(path: path, reason: .invalidValue(context.debugDescription))

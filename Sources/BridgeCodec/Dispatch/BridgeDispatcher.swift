@@ -70,7 +70,7 @@ public struct BridgeDispatcher: Sendable {
         }
         let decoded: ProviderMessage
         do {
-            decoded = try Self.decode(value, as: channel.kind, limits: limits)
+            decoded = try Self.decode(value, as: channel.kind)
         } catch {
             throw BridgeError(handlerName: name, path: error.path, reason: .invalidMessage(error.reason))
         }
@@ -84,17 +84,15 @@ public struct BridgeDispatcher: Sendable {
         return decoded
     }
 
-    private static func decode(_ value: JSONValue, as kind: BridgeChannel.Kind, limits: JSONLimits) throws(JSONDecodeError)
-        -> ProviderMessage
-    {
-        let decoder = StrictJSONDecoder(limits: limits)
+    /// Reads the channel's model straight from the value: no Codable containers in the hot path.
+    private static func decode(_ value: JSONValue, as kind: BridgeChannel.Kind) throws(JSONDecodeError) -> ProviderMessage {
         switch kind {
-        case .voltRedirect: return .volt(try decoder.decode(VoltRedirect.self, from: value))
-        case .sovendus: return .sovendus(try decoder.decode(SovendusMessage.self, from: value))
-        case .branchHostedLink: return .branchHostedLink(try decoder.decode(BranchHostedLinkRequest.self, from: value))
-        case .branchLinkComplete: return .branchLinkComplete(try decoder.decode(PlaidLinkCompletion.self, from: value))
-        case .swedbankPayCompleted: return .swedbankPayCompleted(try decoder.decode(SwedbankPayCompleted.self, from: value))
-        case .swedbankPayCanceled: return .swedbankPayCanceled(try decoder.decode(SwedbankPayCanceled.self, from: value))
+        case .voltRedirect: .volt(try VoltRedirect(json: value, at: .root))
+        case .sovendus: .sovendus(try SovendusMessage(json: value, at: .root))
+        case .branchHostedLink: .branchHostedLink(try BranchHostedLinkRequest(json: value, at: .root))
+        case .branchLinkComplete: .branchLinkComplete(try PlaidLinkCompletion(json: value, at: .root))
+        case .swedbankPayCompleted: .swedbankPayCompleted(try SwedbankPayCompleted(json: value, at: .root))
+        case .swedbankPayCanceled: .swedbankPayCanceled(try SwedbankPayCanceled(json: value, at: .root))
         }
     }
 }

@@ -87,6 +87,31 @@ struct VoltRedirectTests {
         #expect(tooLarge.reason == .inputTooLarge(limit: 64))
     }
 
+    @Test func modelsNestInOtherCodableTypesWithFullPaths() throws {
+        struct Envelope: Decodable {
+            var redirects: [VoltRedirect]
+        }
+        let decoder = StrictJSONDecoder()
+        let text = #"{"redirects":[{"type":"bank_redirect","url":"https://b.example/"},{"type":"resize","url":"x"}]}"#
+        #expect(
+            throws: JSONDecodeError(
+                path: JSONPath([.key("redirects"), .index(1), .key("type")]),
+                reason: .unknownDiscriminator("resize", known: ["bank_redirect", "merchant_redirect"]))
+        ) {
+            try decoder.decode(Envelope.self, from: text)
+        }
+        // Foundation's decoder reads the same models through the same rules.
+        let viaFoundation = try JSONDecoder().decode(
+            VoltRedirect.self, from: Data(#"{"type":"merchant_redirect","result":"pending","url":"https://m.example/"}"#.utf8))
+        #expect(viaFoundation == .merchantRedirect(result: .pending, url: BridgeURL("https://m.example/")))
+        #expect(throws: JSONDecodeError.self) {
+            try JSONDecoder().decode(VoltRedirect.self, from: Data(#"{"type":"resize","url":"x"}"#.utf8))
+        }
+        #expect(
+            try JSONDecoder().decode(SovendusMessage.self, from: Data(#"{"type":"height","value":"420"}"#.utf8))
+                == .height(SovendusHeight(420)!))
+    }
+
     @Test func encodesTheWireFormat() throws {
         let message = VoltRedirect.merchantRedirect(result: .cancel, url: BridgeURL("https://m.example/c?o=1"))
         let encoded = try JSONEncoder().encode(message)

@@ -2,7 +2,7 @@
 /// message (iOS) or the one argument of `BranchAndroidBridge.openHostedLink(url)` (Android).
 ///
 /// Wire format: a bare JSON string, the hosted-link URL.
-public struct BranchHostedLinkRequest: Sendable, Hashable, Codable {
+public struct BranchHostedLinkRequest: Sendable, Hashable, Codable, JSONValueReadable {
     /// The Plaid Hosted Link URL to open in an authentication session or Custom Tab.
     public var url: BridgeURL
 
@@ -11,9 +11,9 @@ public struct BranchHostedLinkRequest: Sendable, Hashable, Codable {
         self.url = url
     }
 
-    /// Decodes the bare URL string.
-    public init(from decoder: any Decoder) throws {
-        url = try decoder.singleValueContainer().decode(BridgeURL.self)
+    /// Reads the bare URL string.
+    init(json: JSONValue, at path: JSONPath) throws(JSONDecodeError) {
+        url = BridgeURL(try json.string(at: path))
     }
 
     /// Encodes the bare URL string.

@@ -3,7 +3,7 @@
 ///
 /// Wire format: `{"status": "completed", "callbackUrl": …}`, `{"status": "canceled"}` or
 /// `{"status": "error", "message": …}`. Other members are tolerated.
-public enum PlaidLinkCompletion: Sendable, Hashable, Codable {
+public enum PlaidLinkCompletion: Sendable, Hashable, Codable, JSONValueReadable {
     /// Plaid redirected to the completion URI.
     case completed(callbackUrl: BridgeURL)
     /// The user closed the session.
@@ -19,13 +19,13 @@ public enum PlaidLinkCompletion: Sendable, Hashable, Codable {
         case status, callbackUrl, message
     }
 
-    /// Decodes the event detail.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        switch try container.decodeDiscriminator(Status.self, forKey: .status) {
-        case .completed: self = .completed(callbackUrl: try container.decode(BridgeURL.self, forKey: .callbackUrl))
+    /// Reads the event detail.
+    init(json: JSONValue, at path: JSONPath) throws(JSONDecodeError) {
+        let object = try json.object(at: path)
+        switch try object.discriminator("status", as: Status.self, in: path) {
+        case .completed: self = .completed(callbackUrl: BridgeURL(try object.string("callbackUrl", in: path)))
         case .canceled: self = .canceled
-        case .error: self = .error(message: try container.decode(String.self, forKey: .message))
+        case .error: self = .error(message: try object.string("message", in: path))
         }
     }
 

@@ -2,7 +2,7 @@
 ///
 /// Wire format: `{"type": "height", "value": <number or numeric string>}` or
 /// `{"type": "openUrl", "value": <url string>}`. Other members are tolerated.
-public enum SovendusMessage: Sendable, Hashable, Codable {
+public enum SovendusMessage: Sendable, Hashable, Codable, JSONValueReadable {
     /// The banner's content height changed.
     case height(SovendusHeight)
     /// The banner asks the app to open a URL in the browser (in-WebView navigation is cancelled).
@@ -17,14 +17,14 @@ public enum SovendusMessage: Sendable, Hashable, Codable {
         case type, value
     }
 
-    /// Decodes Sovendus' wire format.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        switch try container.decodeDiscriminator(MessageType.self, forKey: .type) {
+    /// Reads Sovendus' wire format.
+    init(json: JSONValue, at path: JSONPath) throws(JSONDecodeError) {
+        let object = try json.object(at: path)
+        switch try object.discriminator("type", as: MessageType.self, in: path) {
         case .height:
-            self = .height(try container.decode(SovendusHeight.self, forKey: .value))
+            self = .height(try SovendusHeight(json: object.value("value", in: path), at: path.appending(key: "value")))
         case .openUrl:
-            self = .openUrl(try container.decode(BridgeURL.self, forKey: .value))
+            self = .openUrl(BridgeURL(try object.string("value", in: path)))
         }
     }
 
@@ -43,7 +43,7 @@ public enum SovendusMessage: Sendable, Hashable, Codable {
 }
 
 /// A banner height in points, from a JSON number or a numeric string.
-public struct SovendusHeight: Sendable, Hashable, Codable {
+public struct SovendusHeight: Sendable, Hashable, Codable, JSONValueReadable {
     /// The height, finite and not negative.
     public let value: Double
 
@@ -61,23 +61,23 @@ public struct SovendusHeight: Sendable, Hashable, Codable {
     /// Whether the app should resize the banner to this height (only heights above 100 are applied).
     public var shouldApply: Bool { value > Self.minimumAppliedHeight }
 
-    /// Decodes a JSON number, or a string holding a non-negative JSON number such as `"420"`.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
+    /// Reads a JSON number, or a string holding a non-negative JSON number such as `"420"`.
+    init(json: JSONValue, at path: JSONPath) throws(JSONDecodeError) {
         let number: Double
-        if let double = try? container.decode(Double.self) {
-            number = double
-        } else if let text = try? container.decode(String.self) {
+        switch json {
+        case .number(let value):
+            number = value.doubleValue
+        case .string(let text):
             guard let parsed = Self.number(in: text) else {
-                throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "\"\(JSONPath.escaped(text))\" is not a non-negative decimal number")
+                throw JSONDecodeError(
+                    path: path, reason: .invalidValue("\"\(JSONPath.escaped(text))\" is not a non-negative decimal number"))
             }
             number = parsed
-        } else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected a number or a numeric string")
+        default:
+            throw JSONDecodeError(path: path, reason: .invalidValue("expected a number or a numeric string"))
         }
         guard let height = SovendusHeight(number) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "height \(number) is negative or not finite")
+            throw JSONDecodeError(path: path, reason: .invalidValue("height \(number) is negative or not finite"))
         }
         self = height
     }

@@ -2,7 +2,7 @@
 /// on iOS, `callbacks.completed("success")` on Android.
 ///
 /// Wire format: a JSON string, or `null` / no body.
-public struct SwedbankPayCompleted: Sendable, Hashable, Codable {
+public struct SwedbankPayCompleted: Sendable, Hashable, Codable, JSONValueReadable {
     /// The status the page passed, such as `"success"`; `nil` when it passed none.
     public var status: String?
 
@@ -11,10 +11,9 @@ public struct SwedbankPayCompleted: Sendable, Hashable, Codable {
         self.status = status
     }
 
-    /// Decodes a string or `null`.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        status = container.decodeNil() ? nil : try container.decode(String.self)
+    /// Reads a string or `null`.
+    init(json: JSONValue, at path: JSONPath) throws(JSONDecodeError) {
+        status = json == .null ? nil : try json.string(at: path)
     }
 
     /// Encodes the status string, or `null`.
@@ -28,16 +27,13 @@ public struct SwedbankPayCompleted: Sendable, Hashable, Codable {
 /// on iOS, `callbacks.canceled()` on Android. It carries nothing.
 ///
 /// Wire format: `null` or no body; any other body is rejected.
-public struct SwedbankPayCanceled: Sendable, Hashable, Codable {
+public struct SwedbankPayCanceled: Sendable, Hashable, Codable, JSONValueReadable {
     /// The cancellation.
     public init() {}
 
-    /// Decodes `null`; anything else is an error.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        guard container.decodeNil() else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "canceled takes no body")
-        }
+    /// Reads `null`; anything else is an error.
+    init(json: JSONValue, at path: JSONPath) throws(JSONDecodeError) {
+        guard json == .null else { throw JSONDecodeError(path: path, reason: .invalidValue("canceled takes no body")) }
     }
 
     /// Encodes `null`.

@@ -3,7 +3,7 @@
 /// Wire format: `{"type": "bank_redirect", "url": …}` or
 /// `{"type": "merchant_redirect", "result": "cancel"|"success"|"failure"|"pending", "url": …}`.
 /// Other members are tolerated and dropped.
-public enum VoltRedirect: Sendable, Hashable, Codable {
+public enum VoltRedirect: Sendable, Hashable, Codable, JSONValueReadable {
     /// Open the bank's URL in the system browser for app-to-app authorisation.
     case bankRedirect(url: BridgeURL)
     /// The checkout ended; return the payer to the merchant's flow.
@@ -26,15 +26,15 @@ public enum VoltRedirect: Sendable, Hashable, Codable {
         case type, result, url
     }
 
-    /// Decodes Volt's wire format.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        switch try container.decodeDiscriminator(MessageType.self, forKey: .type) {
+    /// Reads Volt's wire format.
+    init(json: JSONValue, at path: JSONPath) throws(JSONDecodeError) {
+        let object = try json.object(at: path)
+        switch try object.discriminator("type", as: MessageType.self, in: path) {
         case .bankRedirect:
-            self = .bankRedirect(url: try container.decode(BridgeURL.self, forKey: .url))
+            self = .bankRedirect(url: BridgeURL(try object.string("url", in: path)))
         case .merchantRedirect:
-            let result = try container.decodeDiscriminator(VoltMerchantResult.self, forKey: .result)
-            self = .merchantRedirect(result: result, url: try container.decode(BridgeURL.self, forKey: .url))
+            let result = try object.discriminator("result", as: VoltMerchantResult.self, in: path)
+            self = .merchantRedirect(result: result, url: BridgeURL(try object.string("url", in: path)))
         }
     }
 
