@@ -1,0 +1,179 @@
+import Foundation
+
+/// An Android `intent:` URL, as `Intent.toUri(Intent.URI_INTENT_SCHEME)` writes it and Chrome
+/// hands to apps: `intent://HOST/PATH?QUERY#Intent;scheme=https;action=…;package=…;S.key=value;end;`.
+///
+/// Values are percent-encoded when built (every byte but `A–Z a–z 0–9 - . _ ~`), so `;`, `#`, `=`
+/// and non-ASCII survive; building then parsing gives back the same value.
+public struct AndroidIntentURL: Sendable, Hashable {
+    /// The data URI with its real scheme substituted, such as `https://example.com/pay?id=1`; `nil` when the
+    /// intent carries no data.
+    public var target: String?
+    /// The intent's action, such as `com.swedbankpay.mobilesdk.VIEW_PAYMENTORDER`.
+    public var action: String?
+    /// Categories, in order.
+    public var categories: [String]
+    /// The component, `package/class`.
+    public var component: String?
+    /// The package that must handle the intent.
+    public var package: String?
+    /// String extras (`S.key=value`).
+    public var stringExtras: [String: String]
+
+    /// An intent URL.
+    public init(
+        target: String?, action: String? = nil, categories: [String] = [], component: String? = nil, package: String? = nil,
+        stringExtras: [String: String] = [:]
+    ) {
+        self.target = target
+        self.action = action
+        self.categories = categories
+        self.component = component
+        self.package = package
+        self.stringExtras = stringExtras
+    }
+
+    /// The Swedbank Pay form: `target` opened by `package` with action `com.swedbankpay.mobilesdk.VIEW_PAYMENTORDER`.
+    public static func swedbankPayPaymentOrder(target: String, package: String) -> AndroidIntentURL {
+        AndroidIntentURL(target: target, action: "com.swedbankpay.mobilesdk.VIEW_PAYMENTORDER", package: package)
+    }
+
+    /// Where the browser goes when no app handles the intent (`S.browser_fallback_url`).
+    public var browserFallbackURL: String? { stringExtras["browser_fallback_url"] }
+
+    /// Why an intent URL could not be read or written.
+    public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The URL does not start with `intent:`.
+        case notAnIntentURL
+        /// No `#Intent;` part.
+        case missingIntentFragment
+        /// The entries do not end with `end`.
+        case missingEnd
+        /// Text after `end;`.
+        case trailingData
+        /// An entry without `=`.
+        case malformedEntry(String)
+        /// A key that may appear once appeared twice.
+        case duplicateKey(String)
+        /// A key this type does not carry (typed extras, flags, selectors).
+        case unsupportedKey(String)
+        /// `scheme=` with nothing, or not a valid scheme.
+        case invalidScheme(String)
+        /// Data before `#Intent` but no `scheme=` to read it with.
+        case dataWithoutScheme
+        /// A `%` not followed by two hex digits, or bytes that are not UTF-8.
+        case invalidPercentEncoding(String)
+        /// A target without a scheme, which cannot be written as an intent.
+        case targetWithoutScheme(String)
+
+        /// A sentence a person understands.
+        public var description: String {
+            switch self {
+            case .notAnIntentURL: "not an intent: URL"
+            case .missingIntentFragment: "no #Intent; part"
+            case .missingEnd: "the intent does not end with end;"
+            case .trailingData: "text after end;"
+            case .malformedEntry(let entry): "entry \"\(JSONPath.escaped(entry))\" is not key=value"
+            case .duplicateKey(let key): "key \"\(JSONPath.escaped(key))\" appears twice"
+            case .unsupportedKey(let key): "key \"\(JSONPath.escaped(key))\" is not supported"
+            case .invalidScheme(let scheme): "scheme \"\(JSONPath.escaped(scheme))\" is empty or invalid"
+            case .dataWithoutScheme: "the intent has data but no scheme"
+            case .invalidPercentEncoding(let text): "\"\(JSONPath.escaped(text))\" has invalid percent-encoding"
+            case .targetWithoutScheme(let target): "target \"\(JSONPath.escaped(target))\" has no scheme"
+            }
+        }
+    }
+
+    /// Parses an intent URL strictly.
+    public init(parsing url: String) throws(Failure) {
+        // The scheme is case-insensitive, as everywhere in URLs.
+        guard url.utf8.count >= 7, String(url.prefix(7)).lowercased() == "intent:" else { throw .notAnIntentURL }
+        guard let marker = url.range(of: "#Intent;", options: .backwards) else { throw .missingIntentFragment }
+        let data = url[url.index(url.startIndex, offsetBy: 7)..<marker.lowerBound]
+        var entries = url[marker.upperBound...].split(separator: ";", omittingEmptySubsequences: false)
+        // Entries end with "end", optionally followed by one ";".
+        if entries.last == "" { entries.removeLast() }
+        guard entries.last == "end" else { throw entries.contains("end") ? .trailingData : .missingEnd }
+        entries.removeLast()
+
+        var scheme: String?
+        var seen = Set<String>()
+        self.init(target: nil)
+        for entry in entries {
+            guard let equals = entry.firstIndex(of: "=") else { throw .malformedEntry(String(entry)) }
+            let key = try Self.percentDecoded(entry[..<equals])
+            let value = try Self.percentDecoded(entry[entry.index(after: equals)...])
+            if key != "category" {
+                guard seen.insert(key).inserted else { throw .duplicateKey(key) }
+            }
+            switch key {
+            case "scheme":
+                guard let parsed = URLPolicy.scheme(of: value + ":"), parsed.utf8.count == value.utf8.count else {
+                    throw .invalidScheme(value)
+                }
+                scheme = value
+            case "action": action = value
+            case "category": categories.append(value)
+            case "component": component = value
+            case "package": package = value
+            case _ where key.hasPrefix("S."): stringExtras[String(key.dropFirst(2))] = value
+            default: throw .unsupportedKey(key)
+            }
+        }
+        if data.isEmpty {
+            target = scheme.map { $0 + ":" }
+        } else {
+            guard let scheme else { throw .dataWithoutScheme }
+            target = scheme + ":" + data
+        }
+    }
+
+    /// The URL text. Throws when ``target`` has no scheme.
+    public func urlString() throws(Failure) -> String {
+        var text = "intent:"
+        var entries: [(String, String)] = []
+        if let target {
+            guard let scheme = URLPolicy.scheme(of: target) else { throw .targetWithoutScheme(target) }
+            text += target.dropFirst(scheme.utf8.count + 1)
+            entries.append(("scheme", String(target.prefix(scheme.utf8.count))))
+        }
+        if let action { entries.append(("action", action)) }
+        entries += categories.map { ("category", $0) }
+        if let component { entries.append(("component", component)) }
+        if let package { entries.append(("package", package)) }
+        entries += stringExtras.keys.sorted().map { ("S." + $0, stringExtras[$0] ?? "") }
+        text += "#Intent;"
+        for (key, value) in entries {
+            text += Escaper.urlQueryComponent(key) + "=" + Escaper.urlQueryComponent(value) + ";"
+        }
+        return text + "end;"
+    }
+
+    private static func percentDecoded(_ text: Substring) throws(Failure) -> String {
+        var bytes: [UInt8] = []
+        var utf8 = text.utf8[...]
+        while let byte = utf8.popFirst() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            let digits = Array(utf8.prefix(2))
+            guard digits.count == 2, let high = hexValue(digits[0]), let low = hexValue(digits[1]) else {
+                throw .invalidPercentEncoding(String(text))
+            }
+            bytes.append(high << 4 | low)
+            utf8 = utf8.dropFirst(2)
+        }
+        guard let decoded = String(validating: bytes, as: UTF8.self) else { throw .invalidPercentEncoding(String(text)) }
+        return decoded
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

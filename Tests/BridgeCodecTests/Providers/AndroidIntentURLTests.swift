@@ -1,0 +1,93 @@
+import BridgeCodec
+import Foundation
+import Testing
+
+@Suite("Android intent URLs")
+struct AndroidIntentURLTests {
+    /// From the Swedbank Pay "Plain Webview" guide (seed 000).
+    let plainWebviewExample =
+        "intent://example.com/perform-payment#Intent;scheme=https;action=com.swedbankpay.mobilesdk.VIEW_PAYMENTORDER;package=com.example.app;end;"
+    /// From the Merchant Backend guide's android-intent helper page (seed 001).
+    let merchantBackendExample =
+        "intent://example.com/swedbank-pay-mobile/sdk-callback/android-intent?package=your.ecom.app&id=abb50c53-53c1-4138-923f-59fcf0acd08d#Intent;scheme=https;action=com.swedbankpay.mobilesdk.VIEW_PAYMENTORDER;package=your.ecom.app;end;"
+
+    @Test func parsesTheSeedExamples() throws {
+        let plain = try AndroidIntentURL(parsing: plainWebviewExample)
+        #expect(plain == .swedbankPayPaymentOrder(target: "https://example.com/perform-payment", package: "com.example.app"))
+        let backend = try AndroidIntentURL(parsing: merchantBackendExample)
+        #expect(
+            backend.target
+                == "https://example.com/swedbank-pay-mobile/sdk-callback/android-intent?package=your.ecom.app&id=abb50c53-53c1-4138-923f-59fcf0acd08d"
+        )
+        #expect(backend.package == "your.ecom.app")
+        #expect(backend.action == "com.swedbankpay.mobilesdk.VIEW_PAYMENTORDER")
+    }
+
+    @Test func buildsTheSeedExamplesExactly() throws {
+        #expect(
+            try AndroidIntentURL.swedbankPayPaymentOrder(target: "https://example.com/perform-payment", package: "com.example.app")
+                .urlString() == plainWebviewExample)
+        let backend = AndroidIntentURL.swedbankPayPaymentOrder(
+            target:
+                "https://example.com/swedbank-pay-mobile/sdk-callback/android-intent?package=your.ecom.app&id=abb50c53-53c1-4138-923f-59fcf0acd08d",
+            package: "your.ecom.app")
+        #expect(try backend.urlString() == merchantBackendExample)
+    }
+
+    @Test func categoriesComponentsAndFallback() throws {
+        let intent = try AndroidIntentURL(
+            parsing:
+                "intent://scan/#Intent;scheme=zxing;category=android.intent.category.BROWSABLE;category=x;component=com.a/.Main;S.browser_fallback_url=https%3A%2F%2Fexample.com%2Fapp%3Fa%3D1%26b%3D2;end"
+        )
+        #expect(intent.target == "zxing://scan/")
+        #expect(intent.categories == ["android.intent.category.BROWSABLE", "x"])
+        #expect(intent.component == "com.a/.Main")
+        #expect(intent.browserFallbackURL == "https://example.com/app?a=1&b=2")
+        #expect(try AndroidIntentURL(parsing: "INTENT:#Intent;action=a;end").target == nil)
+    }
+
+    @Test(arguments: [
+        ("https://example.com/#Intent;scheme=https;end;", AndroidIntentURL.Failure.notAnIntentURL),
+        ("intent://example.com/#Intent;scheme=https;package=a", .missingEnd),
+        ("intent://example.com/", .missingIntentFragment),
+        ("intent://example.com/#Intent;scheme=https;end;package=a;", .trailingData),
+        ("intent://example.com/#Intent;scheme=https;package=a;package=b;end;", .duplicateKey("package")),
+        ("intent://example.com/#Intent;scheme=https;scheme=http;end;", .duplicateKey("scheme")),
+        ("intent://example.com/#Intent;S.x=1;S.x=2;scheme=https;end;", .duplicateKey("S.x")),
+        ("intent://example.com/#Intent;scheme=;end;", .invalidScheme("")),
+        ("intent://example.com/#Intent;scheme=ht tp;end;", .invalidScheme("ht tp")),
+        ("intent://example.com/#Intent;scheme=1x;end;", .invalidScheme("1x")),
+        ("intent://example.com/#Intent;package=a;end;", .dataWithoutScheme),
+        ("intent://example.com/#Intent;scheme=https;launchFlags=0x1;end;", .unsupportedKey("launchFlags")),
+        ("intent://example.com/#Intent;scheme=https;i.count=1;end;", .unsupportedKey("i.count")),
+        ("intent://example.com/#Intent;scheme=https;package;end;", .malformedEntry("package")),
+        ("intent://example.com/#Intent;scheme=https;package=a%2;end;", .invalidPercentEncoding("a%2")),
+        ("intent://example.com/#Intent;scheme=https;package=%FF;end;", .invalidPercentEncoding("%FF")),
+    ])
+    func malformedIntentsAreTypedErrors(url: String, expected: AndroidIntentURL.Failure) {
+        #expect(throws: expected) { try AndroidIntentURL(parsing: url) }
+    }
+
+    @Test func hostileValuesSurviveBuildAndParse() throws {
+        let hostile = ["a;b", "c#d", "e=f", "Zoë 😀", "line\nbreak", "%41", "end;", "#Intent;", "\"<script>'", ""]
+        var generator = SplitMix64(seed: 0x1_7E47)
+        func pick() -> String { hostile[Int(generator.next() % UInt64(hostile.count))] + String(generator.next() % 1000) }
+        for round in 0..<500 {
+            let schemes = ["https", "http", "myapp", "x-app.v2+beta"]
+            let target: String? = round % 7 == 0 ? nil : schemes[round % schemes.count] + "://" + pick() + "/" + pick()
+            let intent = AndroidIntentURL(
+                target: target, action: round % 3 == 0 ? nil : pick(), categories: (0..<Int(generator.next() % 3)).map { _ in pick() },
+                component: round % 2 == 0 ? pick() : nil, package: pick(),
+                stringExtras: Dictionary(
+                    (0..<Int(generator.next() % 3)).map { _ in (pick(), pick()) }, uniquingKeysWith: { first, _ in first }))
+            let text = try intent.urlString()
+            #expect(try AndroidIntentURL(parsing: text) == intent, "\(text)")
+        }
+    }
+
+    @Test func targetsNeedASchemeToBeWritten() {
+        #expect(throws: AndroidIntentURL.Failure.targetWithoutScheme("//example.com/x")) {
+            try AndroidIntentURL(target: "//example.com/x").urlString()
+        }
+    }
+}
