@@ -1,0 +1,46 @@
+/// The completion redirect URI configured for Plaid Hosted Link (for example `branchapp://plaid-hosted-link-complete`),
+/// recognised by scheme and host, case-insensitively, as Branch's Android sample does.
+public struct PlaidRedirectURI: Sendable, Hashable {
+    /// The scheme, lowercased.
+    public let scheme: String
+    /// The host, lowercased.
+    public let host: String
+
+    /// A redirect URI with this scheme and host.
+    public init(scheme: String, host: String) {
+        self.scheme = scheme.lowercased()
+        self.host = host.lowercased()
+    }
+
+    /// Whether `url` is this redirect: same scheme and host, ignoring case; path and query may be anything.
+    public func matches(_ url: String) -> Bool {
+        guard let urlScheme = URLPolicy.scheme(of: url), urlScheme == scheme else { return false }
+        let afterScheme = url.utf8.dropFirst(urlScheme.utf8.count + 1)
+        guard afterScheme.starts(with: "//".utf8) else { return false }
+        let authority = afterScheme.dropFirst(2).prefix { !"/?#".utf8.contains($0) }
+        return String(decoding: authority, as: UTF8.self).lowercased() == host
+    }
+}
+
+/// How an authentication session (iOS `ASWebAuthenticationSession`, an Android Custom Tab) ended.
+public enum PlaidSessionOutcome: Sendable, Hashable {
+    /// The session reached a callback URL.
+    case callback(url: String)
+    /// The user closed the session.
+    case canceledByUser
+    /// The session failed; the message is shown to the page.
+    case failed(message: String)
+}
+
+extension PlaidLinkCompletion {
+    /// The `branchPlaidLinkComplete` detail for a session's outcome. A callback that is not
+    /// `redirect` becomes an error, so the page never treats a stray URL as completion.
+    public init(outcome: PlaidSessionOutcome, redirect: PlaidRedirectURI) {
+        switch outcome {
+        case .callback(let url) where redirect.matches(url): self = .completed(callbackUrl: BridgeURL(url))
+        case .callback: self = .error(message: "the session ended at an unexpected URL")
+        case .canceledByUser: self = .canceled
+        case .failed(let message): self = .error(message: message)
+        }
+    }
+}

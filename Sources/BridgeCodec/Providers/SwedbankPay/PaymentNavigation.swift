@@ -1,0 +1,69 @@
+/// What the app should do with a navigation inside the payment WebView.
+public enum NavigationDecision: Sendable, Hashable {
+    /// The payer reached `completeUrl`: the payment is done; stop the navigation.
+    case completed
+    /// The payer reached `cancelUrl`: the payment was cancelled; stop the navigation.
+    case canceled
+    /// The payer came back through `paymentUrl`: reload the payment menu; stop the navigation.
+    case reloadPayment
+    /// Open this URL outside the WebView (an app's custom scheme, a page that does not work inside a
+    /// WebView); stop the navigation.
+    case openExternally(url: String)
+    /// An Android `intent:` URL: start it, or open `fallbackURL` in the browser when no app handles it.
+    case openIntent(AndroidIntentURL, fallbackURL: String?)
+    /// Refuse it: a scheme that runs code or reads local data (`javascript:`, `data:`, `file:`, `vbscript:`).
+    case block
+    /// Let the WebView load it.
+    case allow
+}
+
+/// Decides navigations in the payment WebView as the Swedbank Pay "Plain Webview" guide describes.
+public struct PaymentNavigationPolicy: Sendable, Hashable {
+    /// The payment order's `completeUrl`.
+    public var completeURL: String
+    /// The payment order's `cancelUrl`.
+    public var cancelURL: String
+    /// The payment order's `paymentUrl`.
+    public var paymentURL: PaymentURL
+    /// The app's custom scheme, under which the payment URL may also come back.
+    public var appScheme: String?
+    /// Hosts known to work inside a WebView (the payment menu's and known-good 3-D Secure pages); `https` pages on
+    /// other hosts open outside. Compared case-insensitively; `*.example.com` covers subdomains.
+    public var webViewHosts: Set<String>
+
+    /// A policy. There is no default host list: the payment menu's own hosts must be listed.
+    public init(completeURL: String, cancelURL: String, paymentURL: PaymentURL, appScheme: String? = nil, webViewHosts: Set<String>) {
+        self.completeURL = completeURL
+        self.cancelURL = cancelURL
+        self.paymentURL = paymentURL
+        self.appScheme = appScheme
+        self.webViewHosts = Set(webViewHosts.map { $0.lowercased() })
+    }
+
+    /// The decision for a navigation to `target`.
+    public func decide(_ target: String) -> NavigationDecision {
+        if target == completeURL { return .completed }
+        if target == cancelURL { return .canceled }
+        if paymentURL.matches(target, appScheme: appScheme) { return .reloadPayment }
+        guard let scheme = URLPolicy.scheme(of: target) else { return .allow }
+        switch scheme {
+        case "intent":
+            guard let intent = try? AndroidIntentURL(parsing: target) else { return .openExternally(url: target) }
+            return .openIntent(intent, fallbackURL: intent.browserFallbackURL)
+        case "https", "http":
+            guard let host = URLParts(target)?.host else { return .openExternally(url: target) }
+            return isWebViewHost(host) ? .allow : .openExternally(url: target)
+        case _ where URLPolicy.forbiddenSchemes.contains(scheme):
+            return .block
+        case "about", "blob":
+            // Blank frames and documents the page made itself.
+            return .allow
+        default:
+            return .openExternally(url: target)
+        }
+    }
+
+    private func isWebViewHost(_ host: String) -> Bool {
+        webViewHosts.contains(host) || webViewHosts.contains { $0.hasPrefix("*.") && host.hasSuffix($0.dropFirst()) }
+    }
+}

@@ -1,0 +1,126 @@
+import BridgeCodec
+import Foundation
+import Testing
+
+@Suite("Swedbank Pay payment URLs, navigation and problems")
+struct SwedbankPayURLTests {
+    let root = "https://example.com/swedbank-pay-mobile/"
+    let id = "abb50c53-53c1-4138-923f-59fcf0acd08d"
+
+    @Test func paymentURLsAreTheSeedsExactly() {
+        #expect(
+            PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id).string
+                == "https://example.com/swedbank-pay-mobile/sdk-callback/android-intent?package=your.ecom.app&id=\(id)")
+        #expect(
+            PaymentURL.iOS(
+                backendRoot: "https://example.com/swedbank-pay-mobile", scheme: "yourecomapp", language: "en-US", id: id,
+                app: "Your Ecom App"
+            ).string
+                == "https://example.com/swedbank-pay-mobile/sdk-callback/ios-universal-link?scheme=yourecomapp&language=en-US&id=\(id)&app=Your%20Ecom%20App"
+        )
+    }
+
+    @Test func hostileValuesStayInsideTheirParameter() {
+        let url = PaymentURL.android(backendRoot: root, package: "a&id=evil#x\"<'\n;é", id: "1").string
+        #expect(url.hasSuffix("?package=a%26id%3Devil%23x%22%3C%27%0A%3B%C3%A9&id=1"))
+    }
+
+    @Test func theMatcherAcceptsExtraParametersAndTheAppScheme() {
+        let payment = PaymentURL.iOS(backendRoot: root, scheme: "yourecomapp", language: "en-US", id: id, app: "Your Ecom App")
+        let fallback = payment.string + "&fallback=true"
+        let viaScheme =
+            "yourecomapp://example.com/swedbank-pay-mobile/sdk-callback/ios-universal-link?scheme=yourecomapp&language=en-US&id=\(id)&app=Your%20Ecom%20App&fallback=true"
+        #expect(payment.matches(payment.string))
+        #expect(payment.matches(fallback))
+        #expect(payment.matches(viaScheme, appScheme: "yourecomapp"))
+        #expect(
+            payment.matches(
+                "HTTPS://EXAMPLE.com/swedbank-pay-mobile/sdk-callback/ios-universal-link?scheme=yourecomapp&language=en-US&id=\(id)&app=Your%20Ecom%20App"
+            ))
+        // And nothing else.
+        #expect(!payment.matches(viaScheme))
+        #expect(!payment.matches(viaScheme, appScheme: "otherapp"))
+        #expect(!payment.matches(payment.string.replacingOccurrences(of: id, with: "other")))
+        #expect(!payment.matches(payment.string.replacingOccurrences(of: "/swedbank-pay-mobile/", with: "/SWEDBANK-pay-mobile/")))
+        #expect(!payment.matches(payment.string + "#fragment"))
+        #expect(
+            !payment.matches(
+                "https://example.com.evil.example/swedbank-pay-mobile/sdk-callback/ios-universal-link?scheme=yourecomapp&language=en-US&id=\(id)&app=Your%20Ecom%20App"
+            ))
+        #expect(
+            !payment.matches(
+                "https://example.com/swedbank-pay-mobile/sdk-callback/ios-universal-link?fallback=true&scheme=yourecomapp&language=en-US&id=\(id)&app=Your%20Ecom%20App"
+            ))
+        #expect(
+            !payment.matches(
+                "http://example.com/swedbank-pay-mobile/sdk-callback/ios-universal-link?scheme=yourecomapp&language=en-US&id=\(id)&app=Your%20Ecom%20App"
+            ))
+    }
+
+    @Test func navigationDecisions() {
+        let payment = PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id)
+        let policy = PaymentNavigationPolicy(
+            completeURL: "https://example.com/payment-completed", cancelURL: "https://example.com/payment-canceled", paymentURL: payment,
+            appScheme: "yourecomapp", webViewHosts: ["ecom.payex.com", "*.3ds.example"])
+        #expect(policy.decide("https://example.com/payment-completed") == .completed)
+        #expect(policy.decide("https://example.com/payment-canceled") == .canceled)
+        #expect(policy.decide(payment.string + "&fallback=true") == .reloadPayment)
+        #expect(policy.decide("https://ECOM.payex.com/checkout/x") == .allow)
+        #expect(policy.decide("https://acs.3ds.example/challenge") == .allow)
+        #expect(policy.decide("https://3ds.example.evil.example/") == .openExternally(url: "https://3ds.example.evil.example/"))
+        #expect(policy.decide("https://bankid.example/auth") == .openExternally(url: "https://bankid.example/auth"))
+        #expect(policy.decide("swish://paymentrequest?token=1") == .openExternally(url: "swish://paymentrequest?token=1"))
+        let intent =
+            "intent://example.com/perform-payment#Intent;scheme=https;action=com.swedbankpay.mobilesdk.VIEW_PAYMENTORDER;package=com.example.app;S.browser_fallback_url=https%3A%2F%2Fexample.com%2Fstore;end;"
+        guard case .openIntent(let parsed, let fallback) = policy.decide(intent) else {
+            Issue.record("intent not recognised")
+            return
+        }
+        #expect(parsed.package == "com.example.app")
+        #expect(fallback == "https://example.com/store")
+        #expect(policy.decide("intent://broken") == .openExternally(url: "intent://broken"))
+        #expect(policy.decide("javascript:alert(1)") == .block)
+        #expect(policy.decide("data:text/html,<script>x</script>") == .block)
+        #expect(policy.decide("about:blank") == .allow)
+    }
+
+    @Test func merchantBackendProblemsAreTyped() throws {
+        for problem in MerchantBackendProblem.allCases {
+            let text = #"{"type":"\#(problem.typeURL)","title":"t","status":\#(problem.status),"detail":"d","extra":[1]}"#
+            let decoded = try StrictJSONDecoder().decode(ProblemDetails.self, from: text)
+            #expect(decoded.merchantBackendProblem == problem)
+            #expect(decoded.extensions["extra"] == .array([.number(JSONNumber(1))]))
+            #expect(decoded.jsonValue == (try JSONValue(parsing: text)))
+        }
+        #expect(MerchantBackendProblem.gatewayTimeout.status == 504)
+        #expect(MerchantBackendProblem.badRequest.typeURL == "https://api.payex.com/psp/errordetail/mobilesdk/badrequest")
+        let other = try StrictJSONDecoder().decode(
+            ProblemDetails.self, from: #"{"type":"https://merchant.example/problems/out-of-stock","status":409}"#)
+        #expect(other.merchantBackendProblem == nil)
+        #expect(try StrictJSONDecoder().decode(ProblemDetails.self, from: "{}").type == "about:blank")
+        #expect(throws: JSONDecodeError.self) { try StrictJSONDecoder().decode(ProblemDetails.self, from: #"{"status":"400"}"#) }
+        #expect(throws: JSONDecodeError.self) { try StrictJSONDecoder().decode(ProblemDetails.self, from: #"{"status":42}"#) }
+        #expect(throws: JSONDecodeError.self) { try StrictJSONDecoder().decode(ProblemDetails.self, from: #"{"type":1}"#) }
+        #expect(
+            ProblemDetails(.badRequest, detail: "missing id").jsonValue
+                == (try JSONValue(
+                    parsing: #"{"type":"https://api.payex.com/psp/errordetail/mobilesdk/badrequest","status":400,"detail":"missing id"}"#)))
+    }
+
+    @Test func plaidRedirectIsRecognisedCaseInsensitively() {
+        let redirect = PlaidRedirectURI(scheme: "branchapp", host: "plaid-hosted-link-complete")
+        #expect(redirect.matches("branchapp://plaid-hosted-link-complete?public_token=p"))
+        #expect(redirect.matches("BranchApp://PLAID-Hosted-Link-Complete/x"))
+        #expect(!redirect.matches("branchapp://plaid-hosted-link-complete.evil.example/"))
+        #expect(!redirect.matches("branchapp:plaid-hosted-link-complete"))
+        #expect(!redirect.matches("otherapp://plaid-hosted-link-complete"))
+        #expect(
+            PlaidLinkCompletion(outcome: .callback(url: "branchapp://plaid-hosted-link-complete?x=1"), redirect: redirect)
+                == .completed(callbackUrl: BridgeURL("branchapp://plaid-hosted-link-complete?x=1")))
+        #expect(
+            PlaidLinkCompletion(outcome: .callback(url: "https://evil.example/"), redirect: redirect)
+                == .error(message: "the session ended at an unexpected URL"))
+        #expect(PlaidLinkCompletion(outcome: .canceledByUser, redirect: redirect) == .canceled)
+        #expect(PlaidLinkCompletion(outcome: .failed(message: "offline"), redirect: redirect) == .error(message: "offline"))
+    }
+}
