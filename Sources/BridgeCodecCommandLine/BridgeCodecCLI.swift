@@ -12,6 +12,7 @@ public enum BridgeCodecCLI {
           json-check   strict-parse a JSON document
           page         print the Sovendus banner page for an order
           script       print a provider's injectable JavaScript for a transport
+          url          parse and build intent: URLs, build payment URLs, decide WebView navigations
 
         Run 'bridgecodec COMMAND --help' for a command's options.
         Exit status: 0 success, 1 rejected input, 2 usage error.
@@ -30,6 +31,7 @@ public enum BridgeCodecCLI {
         "escape": Command(help: EscapeCommand.help, run: EscapeCommand.run),
         "script": Command(help: ScriptCommand.help, run: ScriptCommand.run),
         "page": Command(help: PageCommand.help, run: PageCommand.run),
+        "url": Command(help: URLCommand.help, run: URLCommand.run),
     ]
 
     /// Runs the tool with `arguments` (without the program name), reading stdin from `input`.

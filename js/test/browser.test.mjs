@@ -140,3 +140,36 @@ document.body.appendChild(pre);
   assert.equal(result.scripts, 2);
   assert.equal(result.images, 0);
 });
+
+test("Swedbank Pay Android helper page with hostile request values", () => {
+  const hostileId = encodeURIComponent(`"><script>window.__pwned=1</script>'<img src=x onerror=window.__pwned=1>`);
+  const request = `https://example.com/swedbank-pay-mobile/sdk-callback/android-intent?package=your.ecom.app&id=${hostileId}&x=${encodeURIComponent("';\n#")}`;
+  const helper = run(["url", "helper", "android-intent", request]);
+  assert.equal(helper.status, 0, helper.stderr);
+  const response = JSON.parse(helper.stdout);
+  assert.equal(response.status, 200);
+  const intent = `intent://${request.slice("https://".length)}#Intent;scheme=https;action=com.swedbankpay.mobilesdk.VIEW_PAYMENTORDER;package=your.ecom.app;end;`;
+  const checker = `<script>
+${expected("intent", intent)}
+var link = document.querySelector("a");
+var refresh = document.querySelector('meta[http-equiv="refresh"]');
+var pre = document.createElement("pre"); pre.id = "result";
+pre.textContent = JSON.stringify({ pwned: window.__pwned !== undefined, errors: window.__errors,
+  scripts: document.getElementsByTagName("script").length, images: document.getElementsByTagName("img").length,
+  href: link.getAttribute("href") === intent, refresh: refresh.getAttribute("content") === "0;url=" + intent });
+document.body.appendChild(pre);
+</script>`;
+  const html = response.body.replace("<head>", "<head>\n" + prelude).replace("</body>", checker + "\n</body>");
+  const result = load(html);
+  assert.equal(result.pwned, false);
+  assert.deepEqual(result.errors, []);
+  assert.equal(result.scripts, 2);
+  assert.equal(result.images, 1); // the Swedbank Pay logo, nothing injected
+  assert.equal(result.href, true);
+  assert.equal(result.refresh, true);
+
+  // A hostile package never reaches a page: it is a 400 problem.
+  const bad = JSON.parse(run(["url", "helper", "android-intent", request.replace("your.ecom.app", encodeURIComponent(`"><script>x</script>`))]).stdout);
+  assert.equal(bad.status, 400);
+  assert.match(bad.body, /mobilesdk\/badrequest/);
+});

@@ -150,30 +150,7 @@ public struct AndroidIntentURL: Sendable, Hashable {
     }
 
     private static func percentDecoded(_ text: Substring) throws(Failure) -> String {
-        var bytes: [UInt8] = []
-        var utf8 = text.utf8[...]
-        while let byte = utf8.popFirst() {
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                continue
-            }
-            let digits = Array(utf8.prefix(2))
-            guard digits.count == 2, let high = hexValue(digits[0]), let low = hexValue(digits[1]) else {
-                throw .invalidPercentEncoding(String(text))
-            }
-            bytes.append(high << 4 | low)
-            utf8 = utf8.dropFirst(2)
-        }
-        guard let decoded = String(validating: bytes, as: UTF8.self) else { throw .invalidPercentEncoding(String(text)) }
+        guard let decoded = PercentDecoding.decode(text) else { throw .invalidPercentEncoding(String(text)) }
         return decoded
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

@@ -1,0 +1,28 @@
+/// The inverse of ``Escaper/urlQueryComponent(_:)``: `%XX` to bytes, strictly.
+enum PercentDecoding {
+    /// The decoded text, or nil for a `%` without two hex digits or bytes that are not UTF-8.
+    /// `+` stays `+` (RFC 3986; form encoding is not assumed).
+    static func decode(_ text: Substring) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var utf8 = text.utf8[...]
+        while let byte = utf8.popFirst() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = utf8.popFirst().flatMap(hexValue), let low = utf8.popFirst().flatMap(hexValue) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,180 @@
+/// An HTTP response as a value: what a helper endpoint sends back.
+public struct HelperResponse: Sendable, Hashable {
+    /// One header.
+    public struct Header: Sendable, Hashable {
+        /// The header name.
+        public var name: String
+        /// The header value; never contains CR or LF.
+        public var value: String
+    }
+
+    /// The status code.
+    public var status: Int
+    /// The headers, in order.
+    public var headers: [Header]
+    /// The body.
+    public var body: String
+
+    /// The value of header `name` (case-insensitive), if present.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    static func problem(_ problem: MerchantBackendProblem, detail: String) -> HelperResponse {
+        HelperResponse(
+            status: problem.status, headers: [Header(name: "Content-Type", value: "application/problem+json")],
+            body: ProblemDetails(problem, detail: detail).jsonValue.jsonText)
+    }
+}
+
+/// The Merchant Backend's payment-URL helper endpoints, as pure functions from the request URL
+/// to the response: `sdk-callback/android-intent`, `sdk-callback/ios-universal-link`, and the
+/// apple-app-site-association file. Every request value is checked or escaped for where it lands;
+/// a missing or malformed required parameter gets a `badrequest` problem (400).
+public struct MerchantBackendHelpers: Sendable, Hashable {
+    /// The back-link ("trampoline") page the iOS endpoint redirects to.
+    public var trampolineURL: String
+
+    /// Helpers redirecting to `trampolineURL` (default: Swedbank Pay's public trampoline).
+    public init(trampolineURL: String = "https://ecom.stage.payex.com/externalresourcehost/trampoline") {
+        self.trampolineURL = trampolineURL
+    }
+
+    /// `GET …/sdk-callback/android-intent?package=…&id=…`: an HTML page that redirects to the Swedbank Pay
+    /// intent URL for the payment URL (meta refresh, plus a link). `requestURL` is the full URL requested.
+    public func androidIntent(requestURL: String) -> HelperResponse {
+        let query: RequestQuery
+        do {
+            query = try RequestQuery(requestURL)
+        } catch {
+            return .problem(.badRequest, detail: error.detail)
+        }
+        guard let package = query.single("package") else { return .problem(.badRequest, detail: "package is required, once") }
+        guard Self.isAndroidPackageName(package) else { return .problem(.badRequest, detail: "package is not an Android package name") }
+        guard let intent = try? AndroidIntentURL.swedbankPayPaymentOrder(target: requestURL, package: package).urlString() else {
+            return .problem(.badRequest, detail: "the request URL has no scheme")
+        }
+        return HelperResponse(
+            status: 200, headers: [.init(name: "Content-Type", value: "text/html; charset=utf-8")],
+            body: Self.androidIntentPage(intentURL: intent))
+    }
+
+    /// The page the Android endpoint serves for `intentURL`, every value attribute-encoded.
+    public static func androidIntentPage(intentURL: String) -> String {
+        let link = Escaper.htmlAttribute(intentURL)
+        return """
+            <!DOCTYPE html>
+            <html>
+            <head>
+            <meta charset="utf-8">
+            <title>Swedbank Pay Payment</title>
+            <link rel="stylesheet" href="https://design.swedbankpay.com/v/4.3.0/styles/dg-style.css">
+            <meta name="viewport" content="width=device-width">
+            <meta http-equiv="refresh" content="0;url=\(link)">
+            </head>
+            <body>
+            <div class="text-center">
+            <img src="https://design.swedbankpay.com/v/4.3.0/img/swedbankpay-logo.svg" alt="Swedbank Pay" height="120">
+            <p><a class="btn btn-executive" href="\(link)">Back to app</a></p>
+            </div>
+            </body>
+            </html>
+
+            """
+    }
+
+    /// `GET …/sdk-callback/ios-universal-link?scheme=…&language=…&id=…&app=…[&fallback=true]`: a 301 to the
+    /// trampoline page (which links back to this URL with `fallback=true`), or, with `fallback=true`, a 301 to
+    /// the same URL under the app's custom scheme.
+    public func iOSUniversalLink(requestURL: String) -> HelperResponse {
+        let query: RequestQuery
+        do {
+            query = try RequestQuery(requestURL)
+        } catch {
+            return .problem(.badRequest, detail: error.detail)
+        }
+        guard let scheme = query.single("scheme") else { return .problem(.badRequest, detail: "scheme is required, once") }
+        guard let parsedScheme = URLPolicy.scheme(of: scheme + ":"), parsedScheme.utf8.count == scheme.utf8.count,
+            !["http", "https"].contains(parsedScheme), !URLPolicy.forbiddenSchemes.contains(parsedScheme)
+        else { return .problem(.badRequest, detail: "scheme is not an app's custom URL scheme") }
+        guard let language = query.single("language") else { return .problem(.badRequest, detail: "language is required, once") }
+        guard !language.isEmpty, language.utf8.count <= 35,
+            language.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0 & 0xDF) })
+        else { return .problem(.badRequest, detail: "language is not a language tag") }
+        if query.values("fallback").contains("true") {
+            let rest = requestURL.dropFirst((URLPolicy.scheme(of: requestURL) ?? "").utf8.count)
+            return redirect(to: parsedScheme + rest)
+        }
+        var location = trampolineURL + "?target=" + Escaper.urlQueryComponent(requestURL + "&fallback=true")
+        location += "&language=" + Escaper.urlQueryComponent(language)
+        if let app = query.single("app") { location += "&app=" + Escaper.urlQueryComponent(app) }
+        return redirect(to: location)
+    }
+
+    /// `GET /.well-known/apple-app-site-association` for the apps with `appIDs` (`TEAMID.bundle.id`), covering `paths`.
+    public static func appleAppSiteAssociation(appIDs: [String], paths: [String] = ["/swedbank-pay-mobile/sdk-callback/*"])
+        -> HelperResponse
+    {
+        let details = appIDs.map { appID -> JSONValue in
+            .object(
+                JSONObject(uniqueMembers: [
+                    .init(key: "appID", value: .string(appID)), .init(key: "paths", value: .array(paths.map(JSONValue.string))),
+                ]))
+        }
+        let applinks = JSONValue.object(
+            JSONObject(uniqueMembers: [.init(key: "apps", value: .array([])), .init(key: "details", value: .array(details))]))
+        let document = JSONValue.object(JSONObject(uniqueMembers: [.init(key: "applinks", value: applinks)]))
+        return HelperResponse(status: 200, headers: [.init(name: "Content-Type", value: "application/json")], body: document.jsonText)
+    }
+
+    private func redirect(to location: String) -> HelperResponse {
+        HelperResponse(status: 301, headers: [.init(name: "Location", value: location)], body: "")
+    }
+
+    /// Android package names: two or more segments of a letter followed by letters, digits or `_`.
+    static func isAndroidPackageName(_ name: String) -> Bool {
+        let segments = name.split(separator: ".", omittingEmptySubsequences: false)
+        return segments.count >= 2 && name.utf8.count <= 255
+            && segments.allSatisfy { segment in
+                guard let first = segment.utf8.first, (0x41...0x5A).contains(first & 0xDF) else { return false }
+                return segment.utf8.allSatisfy {
+                    (0x41...0x5A).contains($0 & 0xDF) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "_")
+                }
+            }
+    }
+}
+
+/// The decoded query of a request URL, refusing URLs that could smuggle anything into a header.
+struct RequestQuery {
+    /// Why a request URL was refused.
+    struct Refusal: Error {
+        let detail: String
+    }
+
+    private var items: [(name: String, value: String)] = []
+
+    init(_ url: String) throws(Refusal) {
+        do {
+            try URLPolicy(allowedSchemes: ["https", "http"]).check(url)
+        } catch {
+            throw Refusal(detail: "the request URL is malformed: \(error)")
+        }
+        let query = url.split(separator: "?", maxSplits: 1).dropFirst().first?.split(separator: "#").first ?? ""
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = PercentDecoding.decode(parts[0]), let value = PercentDecoding.decode(parts.count > 1 ? parts[1] : "") else {
+                throw Refusal(detail: "the query has invalid percent-encoding")
+            }
+            items.append((name, value))
+        }
+    }
+
+    /// All values of `name`.
+    func values(_ name: String) -> [String] { items.filter { $0.name == name }.map(\.value) }
+
+    /// The value of `name` when it appears exactly once.
+    func single(_ name: String) -> String? {
+        let found = values(name)
+        return found.count == 1 ? found[0] : nil
+    }
+}

@@ -1,0 +1,146 @@
+import BridgeCodec
+import Foundation
+
+/// `bridgecodec url`: intent URLs, payment URLs and navigation decisions, one JSON line each.
+enum URLCommand {
+    static let help = """
+        usage: bridgecodec url intent-parse URL
+               bridgecodec url intent-build [--target URL] [--action A] [--package P] [--categories C,…]
+                                            [--component C] [--extras JSON-OBJECT]
+               bridgecodec url payment-url --platform android --root URL --package P --id ID
+               bridgecodec url payment-url --platform ios --root URL --scheme S --language L --id ID [--app NAME]
+               bridgecodec url navigate --complete-url U --cancel-url U --payment-url U [--app-scheme S]
+                                        [--webview-hosts H,…] TARGET
+               bridgecodec url helper android-intent|ios-universal-link REQUEST-URL
+
+        Prints one line of JSON. Bad input exits 1 with a reason on stderr; a usage error exits 2.
+        navigate prints {"decision": completed|canceled|reloadPayment|openExternally|openIntent|block|allow, …}.
+        helper prints the Merchant Backend helper endpoint's response to REQUEST-URL:
+        {"status": …, "headers": {…}, "body": …} (a 400 problem for a bad request).
+
+        """
+
+    static func run(_ arguments: [String], input _: InputSource) -> CommandResult {
+        do throws(ArgumentList.UsageError) {
+            let list = try ArgumentList(
+                arguments,
+                valueOptions: [
+                    "--target", "--action", "--package", "--categories", "--component", "--extras", "--platform", "--root", "--id",
+                    "--scheme", "--language", "--app", "--complete-url", "--cancel-url", "--payment-url", "--app-scheme", "--webview-hosts",
+                ])
+            guard let subcommand = list.positionals.first else { throw ArgumentList.UsageError(message: "url needs a subcommand") }
+            let operands = Array(list.positionals.dropFirst())
+            switch subcommand {
+            case "intent-parse":
+                guard operands.count == 1 else { throw ArgumentList.UsageError(message: "intent-parse takes one URL") }
+                do {
+                    return line(intentJSON(try AndroidIntentURL(parsing: operands[0])))
+                } catch {
+                    return .rejected(error.description)
+                }
+            case "intent-build":
+                return try buildIntent(list)
+            case "payment-url":
+                return line(DecodeOutput.object([("url", .string(try paymentURL(list).string))]))
+            case "navigate":
+                guard operands.count == 1 else { throw ArgumentList.UsageError(message: "navigate takes one TARGET") }
+                return line(decision(try navigationPolicy(list).decide(operands[0])))
+            case "helper":
+                guard operands.count == 2 else { throw ArgumentList.UsageError(message: "helper takes an endpoint and a REQUEST-URL") }
+                let helpers = MerchantBackendHelpers()
+                let response: HelperResponse
+                switch operands[0] {
+                case "android-intent": response = helpers.androidIntent(requestURL: operands[1])
+                case "ios-universal-link": response = helpers.iOSUniversalLink(requestURL: operands[1])
+                default: throw ArgumentList.UsageError(message: "unknown endpoint '\(operands[0])'")
+                }
+                let headers = DecodeOutput.object(response.headers.map { ($0.name, JSONValue.string($0.value)) })
+                return line(
+                    DecodeOutput.object([
+                        ("status", .number(JSONNumber(response.status))), ("headers", headers), ("body", .string(response.body)),
+                    ]))
+            default:
+                throw ArgumentList.UsageError(message: "unknown url subcommand '\(subcommand)'")
+            }
+        } catch {
+            return .usageError(error.message, command: "url")
+        }
+    }
+
+    private static func line(_ value: JSONValue) -> CommandResult { .success(value.jsonText + "\n") }
+
+    private static func required(_ list: ArgumentList, _ name: String) throws(ArgumentList.UsageError) -> String {
+        guard let value = list.options[name] else { throw ArgumentList.UsageError(message: "\(name) is required") }
+        return value
+    }
+
+    private static func buildIntent(_ list: ArgumentList) throws(ArgumentList.UsageError) -> CommandResult {
+        var extras: [String: String] = [:]
+        if let text = list.options["--extras"] {
+            guard case .object(let object)? = try? JSONValue(parsing: text) else {
+                return .rejected("--extras must be a JSON object of strings")
+            }
+            for member in object {
+                guard case .string(let value) = member.value else { return .rejected("--extras: \(member.key) is not a string") }
+                extras[member.key] = value
+            }
+        }
+        let intent = AndroidIntentURL(
+            target: list.options["--target"], action: list.options["--action"],
+            categories: (list.options["--categories"] ?? "").split(separator: ",").map(String.init), component: list.options["--component"],
+            package: list.options["--package"], stringExtras: extras)
+        do {
+            return line(DecodeOutput.object([("url", .string(try intent.urlString()))]))
+        } catch {
+            return .rejected(error.description)
+        }
+    }
+
+    private static func paymentURL(_ list: ArgumentList) throws(ArgumentList.UsageError) -> PaymentURL {
+        switch list.options["--platform"] {
+        case "android":
+            return .android(
+                backendRoot: try required(list, "--root"), package: try required(list, "--package"), id: try required(list, "--id"))
+        case "ios":
+            return .iOS(
+                backendRoot: try required(list, "--root"), scheme: try required(list, "--scheme"),
+                language: try required(list, "--language"),
+                id: try required(list, "--id"), app: list.options["--app"] ?? "")
+        default:
+            throw ArgumentList.UsageError(message: "--platform must be android or ios")
+        }
+    }
+
+    private static func navigationPolicy(_ list: ArgumentList) throws(ArgumentList.UsageError) -> PaymentNavigationPolicy {
+        PaymentNavigationPolicy(
+            completeURL: try required(list, "--complete-url"), cancelURL: try required(list, "--cancel-url"),
+            paymentURL: PaymentURL(try required(list, "--payment-url")), appScheme: list.options["--app-scheme"],
+            webViewHosts: Set((list.options["--webview-hosts"] ?? "").split(separator: ",").map(String.init)))
+    }
+
+    private static func intentJSON(_ intent: AndroidIntentURL) -> JSONValue {
+        let optional: (String?) -> JSONValue = { $0.map(JSONValue.string) ?? .null }
+        let extras = DecodeOutput.object(intent.stringExtras.keys.sorted().map { ($0, JSONValue.string(intent.stringExtras[$0] ?? "")) })
+        return DecodeOutput.object([
+            ("target", optional(intent.target)), ("action", optional(intent.action)),
+            ("categories", .array(intent.categories.map(JSONValue.string))),
+            ("component", optional(intent.component)), ("package", optional(intent.package)), ("stringExtras", extras),
+        ])
+    }
+
+    private static func decision(_ decision: NavigationDecision) -> JSONValue {
+        switch decision {
+        case .completed: DecodeOutput.object([("decision", .string("completed"))])
+        case .canceled: DecodeOutput.object([("decision", .string("canceled"))])
+        case .reloadPayment: DecodeOutput.object([("decision", .string("reloadPayment"))])
+        case .openExternally(let url): DecodeOutput.object([("decision", .string("openExternally")), ("url", .string(url))])
+        case .openIntent(let intent, let fallback):
+            DecodeOutput.object([
+                ("decision", .string("openIntent")), ("intent", intentJSON(intent)),
+                ("fallbackUrl", fallback.map(JSONValue.string) ?? .null),
+            ])
+        case .block: DecodeOutput.object([("decision", .string("block"))])
+        case .allow: DecodeOutput.object([("decision", .string("allow"))])
+        }
+    }
+}
