@@ -14,6 +14,8 @@ let package = Package(
         .target(name: "BridgeCodecCommandLine", dependencies: ["BridgeCodec"]),
         .executableTarget(name: "bridgecodec", dependencies: ["BridgeCodecCommandLine"]),
         .executableTarget(name: "bridgecodec-bench", dependencies: ["BridgeCodec"]),
+        // libFuzzer entry points; scripts/fuzz builds them with -sanitize=fuzzer,address.
+        .executableTarget(name: "BridgeCodecFuzz", dependencies: ["BridgeCodec"]),
         .testTarget(
             name: "BridgeCodecTests",
             dependencies: ["BridgeCodec", "BridgeCodecCommandLine"]

@@ -1,0 +1,76 @@
+import BridgeCodec
+import Foundation
+
+/// What each fuzz target exercises, and the properties it checks beyond "does not trap".
+enum FuzzTarget: String, CaseIterable {
+    case json, dispatch, escape, intent
+
+    static let current = FuzzTarget(rawValue: ProcessInfo.processInfo.environment["BRIDGECODEC_FUZZ_TARGET"] ?? "") ?? .json
+
+    /// The strict parser, with small limits so depth and size limits are reached too; an accepted value
+    /// written back as JSON must parse to the same value.
+    static func json(_ bytes: UnsafeRawBufferPointer) {
+        let limits = JSONLimits(maxBytes: 1 << 16, maxDepth: 32, maxStringLength: 4_096, maxObjectMembers: 64)
+        guard let value = try? JSONValue(parsing: bytes, limits: limits) else { return }
+        #if BRIDGECODEC_PLANTED_BUG
+            // Only in the planted build of scripts/fuzz: a bug the fuzzer must find to prove its instrumentation works.
+            if case .object(let object) = value, object["planted"] != nil { fatalError("planted bug found") }
+        #endif
+        let written = value.jsonText
+        guard (try? JSONValue(parsing: written, limits: JSONLimits(maxBytes: 1 << 20, maxDepth: 32))) == value else {
+            fatalError("jsonText does not round-trip: \(written)")
+        }
+        _ = try? StrictJSONDecoder(limits: limits).decode([String: JSONValue].self, from: value)
+    }
+
+    /// Every handler over the text transport and, for strict JSON, the object-graph transport; both must agree.
+    static func dispatch(_ bytes: UnsafeRawBufferPointer) {
+        guard let text = String(validating: bytes, as: UTF8.self) else { return }
+        let dispatcher = BridgeDispatcher(
+            channels: BridgeChannel.defaults(origins: .anyOrigin), urlPolicy: .https(plusAppSchemes: ["branchapp"]))
+        for kind in BridgeChannel.Kind.allCases {
+            let viaText = dispatcher.dispatch(BridgeMessage(handlerName: kind.defaultHandlerName, jsonText: text))
+            _ = dispatcher.dispatch(BridgeMessage(handlerName: kind.defaultHandlerName, stringArgument: text))
+            guard let value = try? JSONValue(parsing: text),
+                let graph = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)
+            else { continue }
+            // JSONSerialization on Linux merges keys that are equal under String == (NFC/NFD); compare only when it kept them all.
+            if case .object(let object) = value, (graph as? [String: Any])?.count != object.count { continue }
+            let viaGraph = dispatcher.dispatch(handlerName: kind.defaultHandlerName, foundationBody: graph)
+            if (try? viaText.get()) != (try? viaGraph.get()) {
+                fatalError("transports disagree for \(kind): \(text)")
+            }
+        }
+    }
+
+    /// Every escaping context: no trap, JS output is JSON that parses back, HTML output has no markup characters.
+    static func escape(_ bytes: UnsafeRawBufferPointer) {
+        guard let text = String(validating: bytes, as: UTF8.self) else { return }
+        let literal = Escaper.javaScriptString(text)
+        guard (try? JSONValue(parsing: literal, limits: JSONLimits(maxBytes: 1 << 24))) == .string(text) else {
+            fatalError("javaScriptString does not round-trip: \(literal)")
+        }
+        let html = Escaper.htmlAttribute(text)
+        if html.utf8.contains(where: {
+            $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'")
+        }) {
+            fatalError("htmlAttribute left markup: \(html)")
+        }
+        _ = Escaper.urlQueryComponent(text)
+        _ = try? Escaper.urlAttribute(text)
+        _ = try? URLPolicy.httpsOnly.check(text)
+    }
+
+    /// The intent parser; whatever parses must build and parse back to the same value.
+    static func intent(_ bytes: UnsafeRawBufferPointer) {
+        guard let text = String(validating: bytes, as: UTF8.self), let intent = try? AndroidIntentURL(parsing: text) else { return }
+        guard let built = try? intent.urlString(), (try? AndroidIntentURL(parsing: built)) == intent else {
+            fatalError("intent does not round-trip: \(text)")
+        }
+        _ = PaymentNavigationPolicy(
+            completeURL: "https://e.example/done", cancelURL: "https://e.example/cancel",
+            paymentURL: PaymentURL("https://e.example/cb?id=1"),
+            appScheme: "app", webViewHosts: ["e.example"]
+        ).decide(text)
+    }
+}
