@@ -9,6 +9,7 @@ public enum BridgeCodecCLI {
           demo         decode a built-in captured session of all four providers
           decode       decode a message body as a handler receives it
           escape       encode text for a JavaScript, <script>, HTML, attribute or URL context
+          fuzz         print malformed variants of a handler's message for decode --jsonl
           json-check   strict-parse a JSON document
           page         print the Sovendus banner page for an order
           script       print a provider's injectable JavaScript for a transport
@@ -32,6 +33,7 @@ public enum BridgeCodecCLI {
         "script": Command(help: ScriptCommand.help, run: ScriptCommand.run),
         "page": Command(help: PageCommand.help, run: PageCommand.run),
         "url": Command(help: URLCommand.help, run: URLCommand.run),
+        "fuzz": Command(help: FuzzCommand.help, run: FuzzCommand.run),
     ]
 
     /// Runs the tool with `arguments` (without the program name), reading stdin from `input`.

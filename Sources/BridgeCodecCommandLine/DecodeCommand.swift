@@ -16,6 +16,7 @@ enum DecodeCommand {
           --app-scheme S,…     URL schemes of the app that pass the URL policy besides https
           --jsonl FILE         one message per line: {"handler": …, "transport": "object"|"string"|"argument"|"absent",
                                "body": …}; for "string" and "argument" the body is a JSON string holding the text
+                               ("bodyBase64" instead for string bodies that are not UTF-8; bridgecodec fuzz writes these)
 
         A bare string argument such as Android's openHostedLink(url) is the JSON string "…" here;
         canceled takes no body: null.
@@ -71,7 +72,8 @@ enum DecodeCommand {
         }
         var output = ""
         var failures = 0
-        let lineLimits = JSONLimits(maxBytes: dispatcher.limits.maxBytes * 6 + 4_096, maxDepth: dispatcher.limits.maxDepth + 1)
+        // A line may nest deeper than a body may: the body's own limits decide, with a reason about the body.
+        let lineLimits = JSONLimits(maxBytes: dispatcher.limits.maxBytes * 6 + 4_096, maxDepth: 4_096)
         for (index, rawLine) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.last == UInt8(ascii: "\r") ? rawLine.dropLast() : rawLine
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
@@ -109,10 +111,18 @@ enum DecodeCommand {
             return .failure(LineFailure(handler: handler, message: "the line needs \"transport\": object, string, argument or absent"))
         }
         let body: String
-        switch (transport, fields["body"]) {
-        case (.absent, _): body = ""
-        case (.object, let value?): body = value.jsonText
-        case (.string, .string(let text)?), (.argument, .string(let text)?): body = text
+        switch (transport, fields["body"], fields["bodyBase64"]) {
+        case (.absent, _, _): body = ""
+        case (.object, let value?, _): body = value.jsonText
+        case (.string, .string(let text)?, _), (.argument, .string(let text)?, _): body = text
+        case (.string, nil, .string(let encoded)?):
+            guard let bytes = Data(base64Encoded: encoded) else {
+                return .failure(LineFailure(handler: handler, message: "\"bodyBase64\" is not base64"))
+            }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                return .failure(LineFailure(handler: handler, message: "$: the body is not valid UTF-8"))
+            }
+            body = text
         default:
             return .failure(LineFailure(handler: handler, message: "the line's \"body\" does not suit transport \(transportName)"))
         }

@@ -1,0 +1,51 @@
+import BridgeCodec
+import Foundation
+
+/// `bridgecodec fuzz`: malformed variants of a handler's message, as JSON lines for `decode --jsonl`.
+enum FuzzCommand {
+    static let help = """
+        usage: bridgecodec fuzz --handler NAME [--seed N] [--count N]
+
+        Prints COUNT (default 100) distinct malformed variants of a valid message for the handler
+        (voltRedirect, sovHandler, branchPlaidLink, branchPlaidLinkComplete, completed, canceled), one JSON
+        line each: {"label": what was broken, "handler": NAME, "transport": "object"|"string", "body": …}.
+        An object-transport body is the JSON value; a string-transport body is the text, or "bodyBase64"
+        when the bytes are not UTF-8. The same seed (default 0) gives the same variants.
+        Feed them to: bridgecodec decode --jsonl FILE
+
+        """
+
+    static func run(_ arguments: [String], input _: InputSource) -> CommandResult {
+        do throws(ArgumentList.UsageError) {
+            let list = try ArgumentList(arguments, valueOptions: ["--handler", "--seed", "--count"])
+            guard list.positionals.isEmpty else { throw ArgumentList.UsageError(message: "fuzz takes no operands") }
+            guard let handler = list.options["--handler"] else { throw ArgumentList.UsageError(message: "--handler NAME is required") }
+            guard let kind = BridgeChannel.Kind.allCases.first(where: { $0.defaultHandlerName == handler }) else {
+                throw ArgumentList.UsageError(message: "unknown handler '\(handler)'")
+            }
+            let count = try list.positiveInteger("--count", default: 100)
+            guard let seed = UInt64(list.options["--seed"] ?? "0") else {
+                throw ArgumentList.UsageError(message: "--seed must be a non-negative integer")
+            }
+            var output = ""
+            for variant in MalformedPayloadGenerator(example: kind.exampleBody, seed: seed).variants(count: count) {
+                var members: [(String, JSONValue)] = [
+                    ("label", .string(variant.label)), ("handler", .string(handler)), ("transport", .string(variant.transport.rawValue)),
+                ]
+                if variant.transport == .object,
+                    let value = try? JSONValue(parsing: variant.body, limits: JSONLimits(maxBytes: 1 << 24, maxDepth: 4_096))
+                {
+                    members.append(("body", value))
+                } else if let text = String(validating: variant.body, as: UTF8.self) {
+                    members.append(("body", .string(text)))
+                } else {
+                    members.append(("bodyBase64", .string(Data(variant.body).base64EncodedString())))
+                }
+                output += DecodeOutput.object(members).jsonText + "\n"
+            }
+            return .success(output)
+        } catch {
+            return .usageError(error.message, command: "fuzz")
+        }
+    }
+}

@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""Every malformed variant from `bridgecodec fuzz` gets the same verdict from the decoder and from an oracle.
+
+The oracle is the handler's JSON Schema (schemas/), applied to the body read as strictly as the decoder
+reads it: UTF-8 only, no BOM, no duplicate keys, no NaN/Infinity, no lone surrogates, no number that
+overflows a double or underflows to zero, and the decoder's default limits (1 MiB, depth 64, strings of
+256 KiB, 1,024 members). Plus the one rule JSON Schema cannot say: a Sovendus numeric-string height must be
+finite. Any disagreement, or a rejection without a reason, fails the check.
+usage: check-fuzz-variants.py BRIDGECODEC [COUNT]
+"""
+import base64
+import json
+import math
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+
+from jsonschema import Draft202012Validator
+
+cli = sys.argv[1]
+count = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
+root = pathlib.Path(__file__).resolve().parent.parent
+schemas = {}
+for path in (root / "schemas").glob("*.schema.json"):
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    schemas[schema["x-bridgecodec-handler"]] = Draft202012Validator(schema)
+
+
+class Rejected(Exception):
+    pass
+
+
+def strict_pairs(pairs):
+    if len(pairs) > 1024:
+        raise Rejected("too many members")
+    keys = [key for key, _ in pairs]
+    if len(keys) != len(set(keys)):
+        raise Rejected("duplicate key")
+    return dict(pairs)
+
+
+def strict_float(text):
+    value = float(text)
+    if math.isinf(value) or (value == 0 and re.search(r"[1-9]", text.split("e")[0].split("E")[0])):
+        raise Rejected("number out of range")
+    return value
+
+
+def strict_int(text):
+    if math.isinf(float(text)):
+        raise Rejected("number out of range")
+    return int(text)
+
+
+def reject_constant(name):
+    raise Rejected(name)
+
+
+def check_tree(value, depth=0):
+    if isinstance(value, (dict, list)):
+        if depth + 1 > 64:
+            raise Rejected("too deep")
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, element in items:
+            if isinstance(key, str):
+                check_string(key)
+            check_tree(element, depth + 1)
+    elif isinstance(value, str):
+        check_string(value)
+
+
+def check_string(text):
+    if any(0xD800 <= ord(c) <= 0xDFFF for c in text):
+        raise Rejected("lone surrogate")
+    if len(text.encode("utf-8")) > 256 * 1024:
+        raise Rejected("string too long")
+
+
+def oracle(handler, body: bytes) -> bool:
+    try:
+        if len(body) > 1 << 20:
+            return False
+        text = body.decode("utf-8")
+        if text.startswith("\ufeff"):
+            return False
+        document = json.loads(text, object_pairs_hook=strict_pairs, parse_float=strict_float, parse_int=strict_int,
+                              parse_constant=reject_constant)
+        check_tree(document)
+    except (Rejected, ValueError, RecursionError, UnicodeDecodeError):
+        return False
+    if not schemas[handler].is_valid(document):
+        return False
+    if handler == "sovHandler" and isinstance(document, dict) and document.get("type") == "height":
+        value = document.get("value")
+        if isinstance(value, str):
+            number = float(value)
+            if math.isinf(number) or (number == 0 and re.search(r"[1-9]", value.split("e")[0].split("E")[0])):
+                return False
+    return True
+
+
+passed = failed = 0
+for handler in ["voltRedirect", "sovHandler", "branchPlaidLink", "branchPlaidLinkComplete", "completed", "canceled"]:
+    generated = subprocess.run([cli, "fuzz", "--handler", handler, "--count", str(count), "--seed", "7"],
+                               check=True, capture_output=True).stdout.decode("utf-8").split("\n")
+    # Split on LF only: str.splitlines would also split at U+2028, U+0085 and others inside the JSON strings.
+    generated = [line for line in generated if line]
+    if len(set(generated)) != count:
+        print(f"FAIL {handler}: {len(set(generated))} distinct variants, not {count}")
+        failed += 1
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as file:
+        file.write("\n".join(generated) + "\n")
+    # The schemas describe the default URL policy, plus the fixtures' app scheme (branchapp) for Plaid's
+    # callbackUrl only (see branch-link-complete.schema.json); the CLI is configured the same way.
+    app_scheme = ["--app-scheme", "branchapp"] if handler == "branchPlaidLinkComplete" else []
+    decoded = subprocess.run([cli, "decode", "--jsonl", file.name, *app_scheme], capture_output=True)
+    if decoded.returncode not in (0, 1):
+        print(f"FAIL {handler}: decode exited {decoded.returncode}: {decoded.stderr[:500]!r}")
+        failed += 1
+        continue
+    results = {}
+    for line in decoded.stdout.decode("utf-8").split("\n"):
+        if line:
+            result = json.loads(line)
+            results[result["line"]] = result
+    for number, line in enumerate(generated, start=1):
+        variant = json.loads(line)
+        if variant["transport"] == "object":
+            body = json.dumps(variant["body"], ensure_ascii=False).encode("utf-8")
+        elif "bodyBase64" in variant:
+            body = base64.b64decode(variant["bodyBase64"])
+        else:
+            body = variant["body"].encode("utf-8", "surrogatepass")
+        expected = oracle(handler, body)
+        result = results.get(number, {})
+        accepted = "kind" in result
+        if accepted != expected or (not accepted and not result.get("error")):
+            failed += 1
+            if failed <= 20:
+                print(f"FAIL {handler} line {number} [{variant['label'][:80]}]: decoder "
+                      f"{'accepted' if accepted else 'rejected: ' + str(result.get('error'))[:120]}, oracle "
+                      f"{'accepts' if expected else 'rejects'}")
+        else:
+            passed += 1
+
+print(f"fuzz variants: {passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
