@@ -1,7 +1,8 @@
-import BridgeCodec
 import BridgeCodecCommandLine
 import Foundation
 import Testing
+
+@testable import BridgeCodec
 
 @Suite("bridgecodec decode and demo")
 struct DecodeCommandTests {
@@ -103,7 +104,7 @@ struct DecodeCommandTests {
     }
 
     @Test func neverCrashesOnArbitraryBodies() {
-        var generator = SplitMix64(seed: 7)
+        var generator = SeededRandom(seed: 7)
         let alphabet = Array(#"{}[]",:0123456789-.etruefalsnl"\ typevalueurlhttps://"#.utf8) + [0x00, 0xC3, 0xA9, 0xFF]
         for handler in BridgeChannel.Kind.allCases.map(\.defaultHandlerName) {
             for _ in 0..<300 {

@@ -1,5 +1,6 @@
-import BridgeCodec
 import Foundation
+
+@testable import BridgeCodec
 
 /// Files the tests read: the repository's own and the shared public suites beside it.
 enum TestData {
@@ -28,7 +29,7 @@ enum TestData {
 
     /// Strings of random scalars from every plane (no surrogates: UTF-8 cannot carry them), seeded.
     static func randomStrings(count: Int, seed: UInt64) -> [String] {
-        var generator = SplitMix64(seed: seed)
+        var generator = SeededRandom(seed: seed)
         return (0..<count).map { _ in
             var string = ""
             for _ in 0..<Int(generator.next() % 40) {

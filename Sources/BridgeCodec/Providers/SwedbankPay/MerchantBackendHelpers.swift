@@ -43,12 +43,10 @@ public struct MerchantBackendHelpers: Sendable, Hashable {
     /// `GET …/sdk-callback/android-intent?package=…&id=…`: an HTML page that redirects to the Swedbank Pay
     /// intent URL for the payment URL (meta refresh, plus a link). `requestURL` is the full URL requested.
     public func androidIntent(requestURL: String) -> HelperResponse {
-        let query: RequestQuery
-        do {
-            query = try RequestQuery(requestURL)
-        } catch {
-            return .problem(.badRequest, detail: error.detail)
-        }
+        withQuery(of: requestURL) { query in androidIntent(requestURL: requestURL, query: query) }
+    }
+
+    private func androidIntent(requestURL: String, query: RequestQuery) -> HelperResponse {
         guard let package = query.single("package") else { return .problem(.badRequest, detail: "package is required, once") }
         guard Self.isAndroidPackageName(package) else { return .problem(.badRequest, detail: "package is not an Android package name") }
         guard let intent = try? AndroidIntentURL.swedbankPayPaymentOrder(target: requestURL, package: package).urlString() else {
@@ -87,12 +85,10 @@ public struct MerchantBackendHelpers: Sendable, Hashable {
     /// trampoline page (which links back to this URL with `fallback=true`), or, with `fallback=true`, a 301 to
     /// the same URL under the app's custom scheme.
     public func iOSUniversalLink(requestURL: String) -> HelperResponse {
-        let query: RequestQuery
-        do {
-            query = try RequestQuery(requestURL)
-        } catch {
-            return .problem(.badRequest, detail: error.detail)
-        }
+        withQuery(of: requestURL) { query in iOSUniversalLink(requestURL: requestURL, query: query) }
+    }
+
+    private func iOSUniversalLink(requestURL: String, query: RequestQuery) -> HelperResponse {
         guard let scheme = query.single("scheme") else { return .problem(.badRequest, detail: "scheme is required, once") }
         guard let parsedScheme = URLPolicy.scheme(of: scheme + ":"), parsedScheme.utf8.count == scheme.utf8.count,
             !["http", "https"].contains(parsedScheme), !URLPolicy.forbiddenSchemes.contains(parsedScheme)
@@ -125,6 +121,15 @@ public struct MerchantBackendHelpers: Sendable, Hashable {
             JSONObject(uniqueMembers: [.init(key: "apps", value: .array([])), .init(key: "details", value: .array(details))]))
         let document = JSONValue.object(JSONObject(uniqueMembers: [.init(key: "applinks", value: applinks)]))
         return HelperResponse(status: 200, headers: [.init(name: "Content-Type", value: "application/json")], body: document.jsonText)
+    }
+
+    /// The response to a request whose query parses; a bad request URL gets the badrequest problem.
+    private func withQuery(of requestURL: String, _ respond: (RequestQuery) -> HelperResponse) -> HelperResponse {
+        do {
+            return respond(try RequestQuery(requestURL))
+        } catch {
+            return .problem(.badRequest, detail: error.detail)
+        }
     }
 
     private func redirect(to location: String) -> HelperResponse {
