@@ -339,8 +339,10 @@ struct JSONParser {
             } else if (0xDC00...0xDFFF).contains(unit) {
                 throw fail(.loneSurrogate(unit), at: escapeStart)
             }
-            guard let scalar = Unicode.Scalar(scalarValue) else { throw fail(.invalidUnicodeEscape, at: escapeStart) }
-            buffer.append(contentsOf: UTF8.encode(scalar).unsafelyUnwrapped)
+            guard let scalar = Unicode.Scalar(scalarValue), let encoded = UTF8.encode(scalar) else {
+                throw fail(.invalidUnicodeEscape, at: escapeStart)
+            }
+            buffer.append(contentsOf: encoded)
         default:
             throw fail(.invalidEscape(byte), at: escapeStart)
         }
