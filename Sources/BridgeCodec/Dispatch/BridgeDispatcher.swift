@@ -33,28 +33,36 @@ public struct BridgeDispatcher: Sendable {
     /// reading the object graph directly, without serialising it.
     public func dispatch(handlerName: String, foundationBody: Any?, origin: FrameOrigin? = nil) -> Result<ProviderMessage, BridgeError> {
         Result { () throws(BridgeError) in
-            let body: BridgeMessage.Body
+            // Channel and origin first: a frame that may not post never has its graph walked.
+            let channel = try channel(for: handlerName, origin: origin)
+            let value: JSONValue
             if let foundationBody {
                 do throws(JSONDecodeError) {
-                    body = .value(try JSONValue(foundationObject: foundationBody, limits: limits))
+                    value = try JSONValue(foundationObject: foundationBody, limits: limits)
                 } catch {
                     throw BridgeError(handlerName: handlerName, path: error.path, reason: .invalidMessage(error.reason))
                 }
             } else {
-                body = .absent
+                value = .null
             }
-            return try decode(BridgeMessage(handlerName: handlerName, body: body, origin: origin))
+            return try decode(value, on: channel)
         }
+    }
+
+    /// The channel for `name`, once the origin is known to be allowed on it.
+    private func channel(for name: String, origin: FrameOrigin?) throws(BridgeError) -> BridgeChannel {
+        guard let channel = channels.first(where: { $0.handlerName.hasSameCodeUnits(as: name) }) else {
+            throw BridgeError(handlerName: name, reason: .unknownHandler)
+        }
+        if let refusal = channel.origins.refusal(of: origin) {
+            throw BridgeError(handlerName: name, reason: .originNotAllowed(refusal))
+        }
+        return channel
     }
 
     private func decode(_ message: BridgeMessage) throws(BridgeError) -> ProviderMessage {
         let name = message.handlerName
-        guard let channel = channels.first(where: { $0.handlerName.hasSameCodeUnits(as: name) }) else {
-            throw BridgeError(handlerName: name, reason: .unknownHandler)
-        }
-        if let refusal = channel.origins.refusal(of: message.origin) {
-            throw BridgeError(handlerName: name, reason: .originNotAllowed(refusal))
-        }
+        let channel = try channel(for: name, origin: message.origin)
         let value: JSONValue
         switch message.body {
         case .absent:
@@ -68,6 +76,12 @@ public struct BridgeDispatcher: Sendable {
                 throw BridgeError(handlerName: name, reason: .malformedJSON(error))
             }
         }
+        return try decode(value, on: channel)
+    }
+
+    /// The channel's model from the body's value, then the URL policy on the URL it carries.
+    private func decode(_ value: JSONValue, on channel: BridgeChannel) throws(BridgeError) -> ProviderMessage {
+        let name = channel.handlerName
         let decoded: ProviderMessage
         do {
             decoded = try Self.decode(value, as: channel.kind)

@@ -65,6 +65,20 @@ struct BridgeDispatcherTests {
         }
     }
 
+    @Test func originIsCheckedBeforeAnObjectGraphIsWalked() {
+        let dispatcher = BridgeDispatcher(channels: [BridgeChannel(.voltRedirect, origins: .hosts(["checkout.volt.io"]))])
+        // A graph the converter would reject (a Date) must not be reached: the origin refusal comes first.
+        let body: [String: Any] = ["type": "bank_redirect", "url": Date()]
+        let error = dispatcher.dispatch(
+            handlerName: "voltRedirect", foundationBody: body, origin: FrameOrigin(scheme: "https", host: "evil.example", isMainFrame: true)
+        )
+        guard case .originNotAllowed? = error.failureValue?.reason else {
+            Issue.record("graph walked before the origin check: \(String(describing: error))")
+            return
+        }
+        #expect(dispatcher.dispatch(handlerName: "nope", foundationBody: body).failureValue?.reason == .unknownHandler)
+    }
+
     @Test func urlPolicyCanBeWidenedAndNarrowed() {
         let widened = BridgeDispatcher(
             channels: BridgeChannel.defaults(origins: .anyOrigin), urlPolicy: URLPolicy(allowedSchemes: ["https", "HTTP", "javascript"]))
