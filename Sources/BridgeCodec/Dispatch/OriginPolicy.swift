@@ -28,7 +28,7 @@ public struct FrameOrigin: Sendable, Hashable, CustomStringConvertible {
 public struct OriginPolicy: Sendable, Hashable {
     private enum Rule: Sendable, Hashable {
         case any
-        case hosts(Set<String>, mainFrameOnly: Bool)
+        case hosts(HostList, mainFrameOnly: Bool)
     }
 
     private let rule: Rule
@@ -41,7 +41,7 @@ public struct OriginPolicy: Sendable, Hashable {
     /// `*.example.com` allows every subdomain of `example.com`, not the domain itself.
     /// A message without an origin is rejected.
     public static func hosts(_ hosts: Set<String>, mainFrameOnly: Bool = false) -> OriginPolicy {
-        OriginPolicy(rule: .hosts(Set(hosts.map { $0.lowercased() }), mainFrameOnly: mainFrameOnly))
+        OriginPolicy(rule: .hosts(HostList(hosts), mainFrameOnly: mainFrameOnly))
     }
 
     /// Why `origin` is refused, or `nil` when it is allowed.
@@ -52,12 +52,6 @@ public struct OriginPolicy: Sendable, Hashable {
         guard origin.scheme.lowercased() == "https", origin.port == nil || origin.port == 443 else {
             return "origin \(origin) is not https on the default port"
         }
-        let host = origin.host.lowercased()
-        let listed =
-            hosts.contains(host)
-            || hosts.contains { entry in
-                entry.hasPrefix("*.") && host.hasSuffix(entry.dropFirst(1)) && host.count > entry.count - 1
-            }
-        return listed ? nil : "origin \(origin) is not allowed"
+        return hosts.contains(origin.host) ? nil : "origin \(origin) is not allowed"
     }
 }

@@ -103,14 +103,12 @@ struct ByteEscapeTable: Sendable {
         }
     }
 
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
-
     /// Writes `\uXXXX` (six bytes) for a scalar below U+10000.
     private static func writeUnicodeEscape(_ scalar: UInt32, to out: UnsafeMutablePointer<UInt8>) {
         out[0] = UInt8(ascii: "\\")
         out[1] = UInt8(ascii: "u")
         for position in 0..<4 {
-            out[2 + position] = hexDigits[Int((scalar >> UInt32(12 - 4 * position)) & 0xF)]
+            out[2 + position] = Escaper.upperHexDigits[Int((scalar >> UInt32(12 - 4 * position)) & 0xF)]
         }
     }
 }

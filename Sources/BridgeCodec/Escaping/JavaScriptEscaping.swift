@@ -36,27 +36,6 @@ enum JavaScriptEscaping {
     }
 
     static func appendValue(_ value: JSONValue, to output: inout [UInt8]) {
-        switch value {
-        case .null: output.append(contentsOf: "null".utf8)
-        case .bool(let bool): output.append(contentsOf: (bool ? "true" : "false").utf8)
-        case .number(let number): output.append(contentsOf: number.text.utf8)
-        case .string(let string): Escaper.append(string, escapedFor: .javaScriptString, to: &output)
-        case .array(let elements):
-            output.append(UInt8(ascii: "["))
-            for (position, element) in elements.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                appendValue(element, to: &output)
-            }
-            output.append(UInt8(ascii: "]"))
-        case .object(let object):
-            output.append(UInt8(ascii: "{"))
-            for (position, member) in object.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                Escaper.append(member.key, escapedFor: .javaScriptString, to: &output)
-                output.append(UInt8(ascii: ":"))
-                appendValue(member.value, to: &output)
-            }
-            output.append(UInt8(ascii: "}"))
-        }
+        value.write(into: &output) { text, output in Escaper.append(text, escapedFor: .javaScriptString, to: &output) }
     }
 }

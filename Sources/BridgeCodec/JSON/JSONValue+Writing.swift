@@ -5,38 +5,40 @@ extension JSONValue {
     /// This is plain JSON, not safe to place inside HTML `<script>`; see the escaping layer for that.
     public var jsonText: String {
         var output: [UInt8] = []
-        write(into: &output)
+        write(into: &output, string: Self.writeString)
         return String(decoding: output, as: UTF8.self)
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    func write(into output: inout [UInt8]) {
+    /// Writes the value; `string` writes each string and key, so that ``jsonText`` and the `<script>`-safe
+    /// form of the escaping layer share one walk.
+    func write(into output: inout [UInt8], string: (String, inout [UInt8]) -> Void) {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let bool): output.append(contentsOf: (bool ? "true" : "false").utf8)
         case .number(let number): output.append(contentsOf: number.text.utf8)
-        case .string(let string): Self.writeString(string, into: &output)
+        case .string(let text): string(text, &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
             for (position, element) in elements.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
-                element.write(into: &output)
+                element.write(into: &output, string: string)
             }
             output.append(UInt8(ascii: "]"))
         case .object(let object):
             output.append(UInt8(ascii: "{"))
             for (position, member) in object.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
-                Self.writeString(member.key, into: &output)
+                string(member.key, &output)
                 output.append(UInt8(ascii: ":"))
-                member.value.write(into: &output)
+                member.value.write(into: &output, string: string)
             }
             output.append(UInt8(ascii: "}"))
         }
     }
 
-    static func writeString(_ string: String, into output: inout [UInt8]) {
+    static func writeString(_ string: String, _ output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         for byte in string.utf8 {
             switch byte {

@@ -14,11 +14,8 @@ public struct PlaidRedirectURI: Sendable, Hashable {
 
     /// Whether `url` is this redirect: same scheme and host, ignoring case; path and query may be anything.
     public func matches(_ url: String) -> Bool {
-        guard let urlScheme = URLPolicy.scheme(of: url), urlScheme == scheme else { return false }
-        let afterScheme = url.utf8.dropFirst(urlScheme.utf8.count + 1)
-        guard afterScheme.starts(with: "//".utf8) else { return false }
-        let authority = afterScheme.dropFirst(2).prefix { !"/?#".utf8.contains($0) }
-        return String(decoding: authority, as: UTF8.self).lowercased() == host
+        guard let parts = URLParts(url) else { return false }
+        return parts.scheme == scheme && parts.host == host
     }
 }
 

@@ -37,7 +37,7 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
         self.cancelURL = cancelURL
         self.paymentURL = paymentURL
         self.appScheme = appScheme
-        self.webViewHosts = Set(webViewHosts.map { $0.lowercased() })
+        self.webViewHosts = webViewHosts
     }
 
     /// The decision for a navigation to `target`.
@@ -52,7 +52,7 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
             return .openIntent(intent, fallbackURL: intent.browserFallbackURL)
         case "https", "http":
             guard let host = URLParts(target)?.host else { return .openExternally(url: target) }
-            return isWebViewHost(host) ? .allow : .openExternally(url: target)
+            return HostList(webViewHosts).contains(host) ? .allow : .openExternally(url: target)
         case _ where URLPolicy.forbiddenSchemes.contains(scheme):
             return .block
         case "about", "blob":
@@ -61,9 +61,5 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
         default:
             return .openExternally(url: target)
         }
-    }
-
-    private func isWebViewHost(_ host: String) -> Bool {
-        webViewHosts.contains(host) || webViewHosts.contains { $0.hasPrefix("*.") && host.hasSuffix($0.dropFirst()) }
     }
 }
