@@ -1,55 +1,64 @@
-/// Typed reads of a ``JSONValue`` for message models that decode it directly, with errors that
-/// carry the path. The path of a member is built only when reading it fails.
-extension JSONValue {
-    func object(at path: JSONPath) throws(JSONDecodeError) -> JSONObject {
-        guard case .object(let object) = self else { throw mismatch("an object", at: path) }
-        return object
+/// Typed reads for message models, with errors that carry the path. The path of a member is
+/// built only when reading it fails.
+extension JSONNode {
+    /// This value, when it is an object.
+    func object(at path: JSONPath) throws(JSONDecodeError) -> Self {
+        guard kind == .object else { throw mismatch("an object", at: path) }
+        return self
     }
 
+    /// The string, or a type mismatch at `path`.
     func string(at path: JSONPath) throws(JSONDecodeError) -> String {
-        guard case .string(let string) = self else { throw mismatch("a string", at: path) }
+        guard let string = stringValue else { throw mismatch("a string", at: path) }
         return string
     }
 
     func mismatch(_ expected: String, at path: JSONPath) -> JSONDecodeError {
         JSONDecodeError(path: path, reason: .typeMismatch(expected: expected, found: kind))
     }
-}
 
-extension JSONObject {
-    /// The member `key`, or a missing-key error at its path.
-    func value(_ key: String, in path: JSONPath) throws(JSONDecodeError) -> JSONValue {
-        guard let position = index(forKey: key) else { throw JSONDecodeError(path: path.appending(key: key), reason: .missingKey) }
-        return members[position].value
+    /// The member `key` of this object, or a missing-key error at its path.
+    func member(_ key: String, in path: JSONPath) throws(JSONDecodeError) -> Self {
+        guard let member = member(forKey: key) else { throw JSONDecodeError(path: path.appending(key: key), reason: .missingKey) }
+        return member
     }
 
-    /// The string member `key`.
+    /// The string member `key` of this object.
     func string(_ key: String, in path: JSONPath) throws(JSONDecodeError) -> String {
-        let member = try value(key, in: path)
-        guard case .string(let string) = member else { throw member.mismatch("a string", at: path.appending(key: key)) }
+        let member = try member(key, in: path)
+        guard let string = member.stringValue else { throw member.mismatch("a string", at: path.appending(key: key)) }
         return string
     }
 
     /// A string member naming one case of `Value`; any other string is an unknown discriminator.
+    /// The cases are compared with the member's bytes, so no `String` is made for it.
     func discriminator<Value: RawRepresentable & CaseIterable>(
         _ key: String, as _: Value.Type, in path: JSONPath
     ) throws(JSONDecodeError) -> Value where Value.RawValue == String {
-        let raw = try string(key, in: path)
-        guard let value = Value(rawValue: raw) else {
-            throw JSONDecodeError(path: path.appending(key: key), reason: .unknownDiscriminator(raw, known: Value.allCases.map(\.rawValue)))
+        let member = try member(key, in: path)
+        for value in Value.allCases where member.isString(withCodeUnitsOf: value.rawValue) {
+            return value
         }
-        return value
+        let raw = try member.string(at: path.appending(key: key))
+        throw JSONDecodeError(path: path.appending(key: key), reason: .unknownDiscriminator(raw, known: Value.allCases.map(\.rawValue)))
     }
 }
 
-/// A model that reads itself from a ``JSONValue``; its Codable decoding goes through the same code.
+/// A model that reads itself from any ``JSONNode``; its Codable decoding goes through the same code.
 protocol JSONValueReadable: Decodable {
-    init(json: JSONValue, at path: JSONPath) throws(JSONDecodeError)
+    init<Node: JSONNode>(json: Node, at path: JSONPath) throws(JSONDecodeError)
 }
 
 extension JSONValueReadable {
     /// Decodes through ``init(json:at:)``: one definition of the message's rules for every decoder.
+    /// From ``StrictJSONDecoder`` the model reads the parsed document directly.
     public init(from decoder: any Decoder) throws {
-        try self.init(json: JSONValue(from: decoder), at: JSONPath(codingPath: decoder.codingPath))
+        if let strict = decoder as? JSONNodeDecoder<JSONTape.Node> {
+            try self.init(json: strict.node, at: strict.path.resolved)
+        } else if let strict = decoder as? JSONNodeDecoder<JSONValue> {
+            try self.init(json: strict.node, at: strict.path.resolved)
+        } else {
+            try self.init(json: JSONValue(from: decoder), at: JSONPath(codingPath: decoder.codingPath))
+        }
     }
 }

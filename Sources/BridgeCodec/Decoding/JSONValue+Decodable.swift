@@ -3,8 +3,12 @@ extension JSONValue: Decodable {
     /// itself; from any other decoder (`JSONDecoder`) it is rebuilt through the Codable containers,
     /// which do not keep object member order.
     public init(from decoder: any Decoder) throws {
-        if let strict = decoder as? JSONValueDecoder {
-            self = strict.value
+        if let strict = decoder as? JSONNodeDecoder<JSONValue> {
+            self = strict.node
+            return
+        }
+        if let strict = decoder as? JSONNodeDecoder<JSONTape.Node> {
+            self = strict.node.jsonValue
             return
         }
         let single = try decoder.singleValueContainer()

@@ -16,18 +16,21 @@ public struct StrictJSONDecoder: Sendable {
     }
 
     /// Decodes a value from UTF-8 JSON bytes.
+    ///
+    /// The bytes are parsed once into a document that the decoder reads in place: no tree of
+    /// values, and no `String` for keys the type already knows.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(JSONDecodeError) -> T {
-        try decode(type, from: parse { () throws(JSONParseError) in try JSONValue(parsing: bytes, limits: limits) })
+        try decodeNode(type, from: parse { () throws(JSONParseError) in try JSONTape(parsing: bytes, limits: limits) }.root)
     }
 
     /// Decodes a value from UTF-8 JSON bytes.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(JSONDecodeError) -> T {
-        try decode(type, from: parse { () throws(JSONParseError) in try JSONValue(parsing: data, limits: limits) })
+        try decode(type, from: [UInt8](data))
     }
 
     /// Decodes a value from JSON text.
     public func decode<T: Decodable>(_ type: T.Type, from text: String) throws(JSONDecodeError) -> T {
-        try decode(type, from: parse { () throws(JSONParseError) in try JSONValue(parsing: text, limits: limits) })
+        try decodeNode(type, from: parse { () throws(JSONParseError) in try JSONTape(parsing: text, limits: limits) }.root)
     }
 
     /// Decodes a value from a Foundation object graph as `WKScriptMessage.body` delivers it,
@@ -38,18 +41,22 @@ public struct StrictJSONDecoder: Sendable {
 
     /// Decodes a value from a parsed JSON value.
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(JSONDecodeError) -> T {
-        do {
-            return try StrictValue.decode(type, from: value, at: PendingPath.root)
-        } catch {
-            throw JSONDecodeError(wrapping: error)
-        }
+        try decodeNode(type, from: value)
     }
 
-    private func parse(_ body: () throws(JSONParseError) -> JSONValue) throws(JSONDecodeError) -> JSONValue {
+    private func parse(_ body: () throws(JSONParseError) -> JSONTape) throws(JSONDecodeError) -> JSONTape {
         do {
             return try body()
         } catch {
             throw JSONDecodeError(path: .root, reason: .malformedJSON(error))
+        }
+    }
+
+    private func decodeNode<T: Decodable, Node: JSONNode>(_ type: T.Type, from node: Node) throws(JSONDecodeError) -> T {
+        do {
+            return try StrictValue.decode(type, from: node, at: PendingPath.root)
+        } catch {
+            throw JSONDecodeError(wrapping: error)
         }
     }
 }

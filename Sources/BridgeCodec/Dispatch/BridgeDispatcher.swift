@@ -63,24 +63,25 @@ public struct BridgeDispatcher: Sendable {
     private func decode(_ message: BridgeMessage) throws(BridgeError) -> ProviderMessage {
         let name = message.handlerName
         let channel = try channel(for: name, origin: message.origin)
-        let value: JSONValue
         switch message.body {
         case .absent:
-            value = .null
+            return try decode(JSONValue.null, on: channel)
         case .value(let structured):
-            value = structured
+            return try decode(structured, on: channel)
         case .jsonText(let text):
+            // Parsed into a document the model reads in place; no tree is built.
+            let tape: JSONTape
             do {
-                value = try JSONValue(parsing: text, limits: limits)
+                tape = try JSONTape(parsing: text, limits: limits)
             } catch {
                 throw BridgeError(handlerName: name, reason: .malformedJSON(error))
             }
+            return try decode(tape.root, on: channel)
         }
-        return try decode(value, on: channel)
     }
 
     /// The channel's model from the body's value, then the URL policy on the URL it carries.
-    private func decode(_ value: JSONValue, on channel: BridgeChannel) throws(BridgeError) -> ProviderMessage {
+    private func decode<Node: JSONNode>(_ value: Node, on channel: BridgeChannel) throws(BridgeError) -> ProviderMessage {
         let name = channel.handlerName
         let decoded: ProviderMessage
         do {
@@ -99,7 +100,7 @@ public struct BridgeDispatcher: Sendable {
     }
 
     /// Reads the channel's model straight from the value: no Codable containers in the hot path.
-    private static func decode(_ value: JSONValue, as kind: BridgeChannel.Kind) throws(JSONDecodeError) -> ProviderMessage {
+    private static func decode<Node: JSONNode>(_ value: Node, as kind: BridgeChannel.Kind) throws(JSONDecodeError) -> ProviderMessage {
         switch kind {
         case .voltRedirect: .volt(try VoltRedirect(json: value, at: .root))
         case .sovendus: .sovendus(try SovendusMessage(json: value, at: .root))

@@ -51,3 +51,21 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         return Integer(exactly: value)
     }
 }
+
+/// The value of number text that the parser has already checked for RFC 8259 syntax.
+enum JSONNumberText {
+    /// The nearest `Double`, or `nil` when the text is not a number Swift can read.
+    /// `isShortInteger` (at most 18 digits, no fraction or exponent) takes a path without `strtod`:
+    /// such an integer fits an `Int64`, and `Int64` to `Double` rounds correctly.
+    static func doubleValue(_ text: UnsafeBufferPointer<UInt8>, isShortInteger: Bool) -> Double? {
+        guard isShortInteger, let first = text.first else {
+            return Double(String(decoding: text, as: UTF8.self))
+        }
+        let isNegative = first == UInt8(ascii: "-")
+        var magnitude: Int64 = 0
+        for byte in text[(isNegative ? 1 : 0)...] {
+            magnitude = magnitude &* 10 &+ Int64(byte &- UInt8(ascii: "0"))
+        }
+        return isNegative ? -Double(magnitude) : Double(magnitude)
+    }
+}

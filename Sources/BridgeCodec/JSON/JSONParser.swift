@@ -1,39 +1,35 @@
-/// The strict RFC 8259 parser.
+import Foundation
+
+/// The strict RFC 8259 parser: checks everything once and records each value as a ``JSONToken``.
 ///
-/// Iterative: nesting lives in an explicit stack bounded by ``JSONLimits/maxDepth``,
-/// so no input can overflow the call stack. One pass over the bytes; strings
-/// without escapes are copied once, straight from the input.
+/// Iterative: nesting is bounded by ``JSONLimits/maxDepth`` and tracked through the tokens
+/// themselves (an open container's `next` holds its parent until it closes), so no input can
+/// overflow the call stack and no stack of its own is allocated. One pass over the bytes.
 struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let limits: JSONLimits
     private var index = 0
-
-    /// An open object: members so far, the key whose value is being parsed, and, for large
-    /// objects, a hash set of keys for duplicate detection.
-    private struct OpenObject {
-        var members: [JSONObject.Member]
-        var keys: Set<CodeUnitKey>?
-        var pendingKey: String
-    }
-
-    /// Which kind of container is open at each depth. Arrays and objects live on stacks of their
-    /// own so that appending mutates them in place, with no copy of the buffer.
-    private enum OpenContainer {
-        case array
-        case object
-    }
+    private var tokens: JSONTokens
+    /// Keys of the objects that outgrew a linear duplicate scan, by the object's token index.
+    private var largeObjectKeys: [Int: Set<CodeUnitKey>] = [:]
 
     /// Above this many members, duplicate detection switches from a linear scan to a hash set.
     private static let linearKeyScanLimit = 12
+    /// Marks "no open container" in a token's parent link.
+    private static let noParent = UInt32.max
 
     init(bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) {
         self.bytes = bytes
         self.limits = limits
+        // A guess that holds a typical message without reserving much for large documents.
+        self.tokens = JSONTokens(capacity: min(bytes.count / 4 + 8, 1 << 16))
     }
 
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) throws(JSONParseError) -> JSONValue {
+    /// The tokens of `bytes`, or why they are not strict JSON within `limits`.
+    static func tokens(of bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) throws(JSONParseError) -> JSONTokens {
         var parser = JSONParser(bytes: bytes, limits: limits)
-        return try parser.parseDocument()
+        try parser.parseDocument()
+        return parser.tokens
     }
 
     private func fail(_ reason: JSONParseError.Reason, at offset: Int) -> JSONParseError {
@@ -46,119 +42,116 @@ struct JSONParser {
             : fail(.unexpectedEnd(expected: expected), at: index)
     }
 
-    mutating func parseDocument() throws(JSONParseError) -> JSONValue {
-        guard bytes.count <= limits.maxBytes else { throw fail(.inputTooLarge(limit: limits.maxBytes), at: limits.maxBytes) }
+    private mutating func parseDocument() throws(JSONParseError) {
+        // Offsets are stored as UInt32; larger inputs are refused whatever the limit says.
+        let maxBytes = min(limits.maxBytes, Int(UInt32.max - 1))
+        guard bytes.count <= maxBytes else { throw fail(.inputTooLarge(limit: maxBytes), at: maxBytes) }
         try checkEncoding()
         skipWhitespace()
         guard index < bytes.count else { throw fail(.emptyInput, at: index) }
 
-        var open: [OpenContainer] = []
-        var arrays: [[JSONValue]] = []
-        var objects: [OpenObject] = []
-        var value: JSONValue
+        var open = Self.noParent
+        var depth = 0
         parseValue: while true {
             skipWhitespace()
             guard index < bytes.count else { throw failUnexpected(expected: "a value") }
+            let position = tokens.count
             switch bytes[index] {
-            case UInt8(ascii: "{"):
-                guard open.count < limits.maxDepth else { throw fail(.nestingTooDeep(limit: limits.maxDepth), at: index) }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard depth < limits.maxDepth else { throw fail(.nestingTooDeep(limit: limits.maxDepth), at: index) }
+                let isObject = bytes[index] == UInt8(ascii: "{")
+                tokens.append(JSONToken(kind: isObject ? .object : .array, flags: 0, start: UInt32(index), length: 0, next: open))
                 index += 1
                 skipWhitespace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                if index < bytes.count, bytes[index] == UInt8(ascii: isObject ? "}" : "]") {
                     index += 1
-                    value = .object(JSONObject())
+                    tokens[position].next = UInt32(tokens.count)
                 } else {
-                    let key = try parseKey()
-                    var members: [JSONObject.Member] = []
-                    members.reserveCapacity(8)
-                    objects.append(OpenObject(members: members, keys: nil, pendingKey: key))
-                    open.append(.object)
-                    continue parseValue
-                }
-            case UInt8(ascii: "["):
-                guard open.count < limits.maxDepth else { throw fail(.nestingTooDeep(limit: limits.maxDepth), at: index) }
-                index += 1
-                skipWhitespace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                    index += 1
-                    value = .array([])
-                } else {
-                    arrays.append([])
-                    open.append(.array)
+                    if isObject { try parseKey() }
+                    open = UInt32(position)
+                    depth += 1
                     continue parseValue
                 }
             case UInt8(ascii: "\""):
-                value = .string(try parseString())
+                try parseString()
             case UInt8(ascii: "t"):
-                try expectLiteral("true")
-                value = .bool(true)
+                try appendLiteral("true", kind: .true)
             case UInt8(ascii: "f"):
-                try expectLiteral("false")
-                value = .bool(false)
+                try appendLiteral("false", kind: .false)
             case UInt8(ascii: "n"):
-                try expectLiteral("null")
-                value = .null
+                try appendLiteral("null", kind: .null)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                value = .number(try parseNumber())
+                try parseNumber()
             default:
                 throw failUnexpected(expected: "a value")
             }
 
-            // Attach the finished value to its container; close containers as long as they end here.
-            while let container = open.last {
-                switch container {
-                case .array:
-                    arrays[arrays.count - 1].append(value)
-                    skipWhitespace()
+            // A value is complete: count it in its container; close containers as long as they end here.
+            while open != Self.noParent {
+                let container = Int(open)
+                tokens[container].length += 1
+                skipWhitespace()
+                if tokens[container].kind == .array {
                     guard index < bytes.count else { throw failUnexpected(expected: "',' or ']'") }
                     if bytes[index] == UInt8(ascii: ",") {
                         index += 1
                         continue parseValue
                     }
                     guard bytes[index] == UInt8(ascii: "]") else { throw failUnexpected(expected: "',' or ']'") }
-                    index += 1
-                    open.removeLast()
-                    value = .array(arrays.removeLast())
-                case .object:
-                    let top = objects.count - 1
-                    objects[top].members.append(JSONObject.Member(key: objects[top].pendingKey, value: value))
-                    skipWhitespace()
+                } else {
                     guard index < bytes.count else { throw failUnexpected(expected: "',' or '}'") }
                     if bytes[index] == UInt8(ascii: ",") {
                         index += 1
                         skipWhitespace()
                         let keyOffset = index
-                        let next = try parseKey()
-                        guard objects[top].members.count < limits.maxObjectMembers else {
+                        try parseKey()
+                        guard Int(tokens[container].length) < limits.maxObjectMembers else {
                             throw fail(.tooManyMembers(limit: limits.maxObjectMembers), at: keyOffset)
                         }
-                        guard Self.insert(next, into: &objects[top]) else {
-                            throw fail(.duplicateKey(next), at: keyOffset)
-                        }
-                        objects[top].pendingKey = next
+                        try checkLastKeyIsNew(inObjectAt: container, keyOffset: keyOffset)
                         continue parseValue
                     }
                     guard bytes[index] == UInt8(ascii: "}") else { throw failUnexpected(expected: "',' or '}'") }
-                    index += 1
-                    open.removeLast()
-                    value = .object(JSONObject(uniqueMembers: objects.removeLast().members))
                 }
+                index += 1
+                open = tokens[container].next
+                tokens[container].next = UInt32(tokens.count)
+                depth -= 1
             }
             skipWhitespace()
             guard index == bytes.count else { throw fail(.trailingData, at: index) }
-            return value
+            return
         }
     }
 
-    /// Records `key` as seen; `false` when an earlier member has the same code units.
-    private static func insert(_ key: String, into object: inout OpenObject) -> Bool {
-        if object.keys == nil {
-            if object.members.count < linearKeyScanLimit {
-                return !object.members.contains { $0.key.hasSameCodeUnits(as: key) }
+    /// Throws when the key just parsed (the last token) repeats an earlier key of the object at `container`.
+    private mutating func checkLastKeyIsNew(inObjectAt container: Int, keyOffset: Int) throws(JSONParseError) {
+        let keyIndex = tokens.count - 1
+        let key = tokens[keyIndex]
+        let memberCount = Int(tokens[container].length)
+        if memberCount < Self.linearKeyScanLimit {
+            var earlier = container + 1
+            while earlier < keyIndex {
+                if tokens[earlier].stringHasSameCodeUnits(as: key, in: bytes) {
+                    throw fail(.duplicateKey(key.string(in: bytes)), at: keyOffset)
+                }
+                earlier = Int(tokens[earlier + 1].next)
             }
-            object.keys = Set(object.members.lazy.map { CodeUnitKey($0.key) })
+            return
         }
-        return object.keys?.insert(CodeUnitKey(key)).inserted ?? false
+        if largeObjectKeys[container] == nil {
+            var keys = Set<CodeUnitKey>()
+            var earlier = container + 1
+            while earlier < keyIndex {
+                keys.insert(CodeUnitKey(tokens[earlier].string(in: bytes)))
+                earlier = Int(tokens[earlier + 1].next)
+            }
+            largeObjectKeys[container] = keys
+        }
+        let string = key.string(in: bytes)
+        guard largeObjectKeys[container]?.insert(CodeUnitKey(string)).inserted ?? false else {
+            throw fail(.duplicateKey(string), at: keyOffset)
+        }
     }
 
     // MARK: Encoding
@@ -188,7 +181,8 @@ struct JSONParser {
         }
     }
 
-    private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+    private mutating func appendLiteral(_ literal: StaticString, kind: JSONToken.Kind) throws(JSONParseError) {
+        let start = index
         let expected = literal.utf8Start
         for offset in 0..<literal.utf8CodeUnitCount {
             guard index < bytes.count, bytes[index] == expected[offset] else {
@@ -196,88 +190,111 @@ struct JSONParser {
             }
             index += 1
         }
+        tokens.append(JSONToken(kind: kind, flags: 0, start: UInt32(start), length: UInt32(index - start), next: UInt32(tokens.count + 1)))
     }
 
     // MARK: Strings
 
-    private mutating func parseKey() throws(JSONParseError) -> String {
+    /// Parses a key and the colon after it.
+    private mutating func parseKey() throws(JSONParseError) {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
             throw failUnexpected(expected: "a string key")
         }
-        let key = try parseString()
+        try parseString()
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failUnexpected(expected: "':'") }
         index += 1
-        return key
     }
 
-    /// Parses the string whose opening quote is at `index`.
-    private mutating func parseString() throws(JSONParseError) -> String {
+    /// Checks the string whose opening quote is at `index` and records it.
+    private mutating func parseString() throws(JSONParseError) {
         index += 1
         let start = index
         // Fast path: printable ASCII with no escapes is the common case in bridge messages.
         let fastEnd = min(bytes.count, start + limits.maxStringLength + 1)
         if let base = bytes.baseAddress {
-            // Eight bytes at a time while none of them needs attention.
+            // Eight bytes at a time; the lowest flagged byte is the first that needs attention.
             while index + 8 <= fastEnd {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if Self.needsAttention(word) { break }
+                let flagged = Self.bytesNeedingAttention(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                if flagged != 0 {
+                    index += flagged.trailingZeroBitCount / 8
+                    break
+                }
                 index += 8
             }
         }
+        var hasEscapes = false
+        var isChecked = false
         while index < fastEnd {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-                index += 1
-                return string
+            if byte == UInt8(ascii: "\"") { break }
+            if byte < 0x20 || byte == UInt8(ascii: "\\") || byte >= 0x80 {
+                // The slow path counts the unescaped length itself and stops at the closing quote.
+                hasEscapes = try checkStringSlowly(from: start)
+                isChecked = true
+                break
             }
-            if byte < 0x20 || byte == UInt8(ascii: "\\") || byte >= 0x80 { break }
             index += 1
         }
-        return try parseStringSlowly(from: start)
+        if !isChecked, index - start > limits.maxStringLength {
+            throw fail(.stringTooLong(limit: limits.maxStringLength), at: start)
+        }
+        guard index < bytes.count else { throw fail(.unexpectedEnd(expected: "'\"' closing the string"), at: index) }
+        tokens.append(
+            JSONToken(
+                kind: .string, flags: hasEscapes ? JSONToken.escapesFlag : 0, start: UInt32(start), length: UInt32(index - start),
+                next: UInt32(tokens.count + 1)))
+        index += 1
     }
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
-    /// Whether any byte of `word` is `"`, `\`, a control character (< 0x20) or non-ASCII (≥ 0x80).
-    /// The classic SWAR tests: `(x - 0x01…) & ~x & 0x80…` is non-zero exactly when some byte of x is 0.
+    /// The high bit of each byte of `word` that is `"`, `\\`, a control character (< 0x20) or non-ASCII
+    /// (≥ 0x80), in little-endian order. The classic SWAR test `(x - 0x01…) & ~x & 0x80…` flags every
+    /// zero byte and, through borrows, possibly bytes above one: so the lowest flag is always exact.
     @inline(__always)
-    private static func needsAttention(_ word: UInt64) -> Bool {
-        let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-        let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+    private static func bytesNeedingAttention(_ word: UInt64) -> UInt64 {
+        let littleEndian = UInt64(littleEndian: word)
+        let quote = littleEndian ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslash = littleEndian ^ (ones &* UInt64(UInt8(ascii: "\\")))
         let hasQuote = (quote &- ones) & ~quote
         let hasBackslash = (backslash &- ones) & ~backslash
-        let hasControl = (word &- ones &* 0x20) & ~word
-        return (hasQuote | hasBackslash | hasControl | word) & highBits != 0
+        let hasControl = (littleEndian &- ones &* 0x20) & ~littleEndian
+        return (hasQuote | hasBackslash | hasControl | littleEndian) & highBits
     }
 
-    /// Parses escapes and multi-byte UTF-8, validating both, into a buffer.
-    private mutating func parseStringSlowly(from start: Int) throws(JSONParseError) -> String {
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(index - start + 16)
-        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+    /// Checks escapes and multi-byte UTF-8 up to the closing quote, which it leaves `index` at,
+    /// counting the unescaped length against the limit. Returns whether there was an escape.
+    private mutating func checkStringSlowly(from start: Int) throws(JSONParseError) -> Bool {
+        var length = index - start
+        var hasEscapes = false
         let maxLength = limits.maxStringLength
         while true {
-            guard buffer.count <= maxLength else { throw fail(.stringTooLong(limit: maxLength), at: start) }
+            guard length <= maxLength else { throw fail(.stringTooLong(limit: maxLength), at: start) }
             guard index < bytes.count else { throw fail(.unexpectedEnd(expected: "'\"' closing the string"), at: index) }
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
-                index += 1
-                return String(decoding: buffer, as: UTF8.self)
+                return hasEscapes
             case UInt8(ascii: "\\"):
-                try parseEscape(into: &buffer)
+                hasEscapes = true
+                do {
+                    let (scalar, escapeLength) = try JSONStringEscapes.escape(in: bytes, at: index)
+                    length += UTF8.width(scalar)
+                    index += escapeLength
+                } catch {
+                    throw fail(error.reason, at: error.offset)
+                }
             case 0..<0x20:
                 throw fail(.controlCharacterInString(byte), at: index)
             case 0x20..<0x80:
-                buffer.append(byte)
+                length += 1
                 index += 1
             default:
-                let length = try validateUTF8Sequence()
-                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + length]))
-                index += length
+                let sequenceLength = try validateUTF8Sequence()
+                length += sequenceLength
+                index += sequenceLength
             }
         }
     }
@@ -313,62 +330,9 @@ struct JSONParser {
         return length
     }
 
-    private mutating func parseEscape(into buffer: inout [UInt8]) throws(JSONParseError) {
-        let escapeStart = index
-        index += 1
-        guard index < bytes.count else { throw fail(.unexpectedEnd(expected: "an escape"), at: index) }
-        let byte = bytes[index]
-        index += 1
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(byte)
-        case UInt8(ascii: "b"): buffer.append(0x08)
-        case UInt8(ascii: "f"): buffer.append(0x0C)
-        case UInt8(ascii: "n"): buffer.append(0x0A)
-        case UInt8(ascii: "r"): buffer.append(0x0D)
-        case UInt8(ascii: "t"): buffer.append(0x09)
-        case UInt8(ascii: "u"):
-            let unit = try parseHex4()
-            var scalarValue = UInt32(unit)
-            if (0xD800...0xDBFF).contains(unit) {
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-                else { throw fail(.loneSurrogate(unit), at: escapeStart) }
-                index += 2
-                let low = try parseHex4()
-                guard (0xDC00...0xDFFF).contains(low) else { throw fail(.loneSurrogate(unit), at: escapeStart) }
-                scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
-            } else if (0xDC00...0xDFFF).contains(unit) {
-                throw fail(.loneSurrogate(unit), at: escapeStart)
-            }
-            guard let scalar = Unicode.Scalar(scalarValue), let encoded = UTF8.encode(scalar) else {
-                throw fail(.invalidUnicodeEscape, at: escapeStart)
-            }
-            buffer.append(contentsOf: encoded)
-        default:
-            throw fail(.invalidEscape(byte), at: escapeStart)
-        }
-    }
-
-    private mutating func parseHex4() throws(JSONParseError) -> UInt16 {
-        guard index + 4 <= bytes.count else { throw fail(.invalidUnicodeEscape, at: index) }
-        var unit: UInt16 = 0
-        for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw fail(.invalidUnicodeEscape, at: index)
-            }
-            unit = unit << 4 | UInt16(digit)
-            index += 1
-        }
-        return unit
-    }
-
     // MARK: Numbers
 
-    private mutating func parseNumber() throws(JSONParseError) -> JSONNumber {
+    private mutating func parseNumber() throws(JSONParseError) {
         let start = index
         var isPlainInteger = true
         var hasNonZeroDigit = false
@@ -397,24 +361,18 @@ struct JSONParser {
             guard index < bytes.count, isDigit(bytes[index]) else { throw fail(.invalidNumber, at: start) }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        let digitCount = index - start
-        let value: Double
-        if isPlainInteger && digitCount <= 18 {
-            // Up to 18 digits fit an Int64, and Int64 → Double rounds correctly: no need for strtod.
-            let isNegative = bytes[start] == UInt8(ascii: "-")
-            var magnitude: Int64 = 0
-            for byte in bytes[(isNegative ? start + 1 : start)..<index] {
-                magnitude = magnitude &* 10 &+ Int64(byte &- UInt8(ascii: "0"))
-            }
-            value = isNegative ? -Double(magnitude) : Double(magnitude)
-        } else {
-            guard let parsed = Double(text) else { throw fail(.invalidNumber, at: start) }
-            value = parsed
+        let isShortInteger = isPlainInteger && index - start <= 18
+        if !isShortInteger {
+            // Only these can overflow or underflow a Double.
+            guard let value = JSONNumberText.doubleValue(UnsafeBufferPointer(rebasing: bytes[start..<index]), isShortInteger: false)
+            else { throw fail(.invalidNumber, at: start) }
+            guard value.isFinite else { throw fail(.numberOverflow, at: start) }
+            if value == 0 && hasNonZeroDigit { throw fail(.numberUnderflow, at: start) }
         }
-        guard value.isFinite else { throw fail(.numberOverflow, at: start) }
-        if value == 0 && hasNonZeroDigit { throw fail(.numberUnderflow, at: start) }
-        return JSONNumber(validatedText: text, doubleValue: value)
+        tokens.append(
+            JSONToken(
+                kind: .number, flags: isShortInteger ? JSONToken.shortIntegerFlag : 0, start: UInt32(start),
+                length: UInt32(index - start), next: UInt32(tokens.count + 1)))
     }
 
     @inline(__always)

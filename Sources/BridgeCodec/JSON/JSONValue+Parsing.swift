@@ -3,7 +3,7 @@ import Foundation
 extension JSONValue {
     /// Parses UTF-8 bytes strictly (RFC 8259, no extensions), within `limits`.
     public init(parsing bytes: UnsafeRawBufferPointer, limits: JSONLimits = .default) throws(JSONParseError) {
-        self = try JSONParser.parse(bytes.assumingMemoryBound(to: UInt8.self), limits: limits)
+        self = try Self.parseResult(bytes.assumingMemoryBound(to: UInt8.self), limits).get()
     }
 
     /// Parses UTF-8 bytes strictly (RFC 8259, no extensions), within `limits`.
@@ -26,6 +26,41 @@ extension JSONValue {
     private static func parseResult(
         _ buffer: UnsafeBufferPointer<UInt8>, _ limits: JSONLimits
     ) -> Result<JSONValue, JSONParseError> {
-        Result { () throws(JSONParseError) in try JSONParser.parse(buffer, limits: limits) }
+        Result { () throws(JSONParseError) in
+            let tokens = try JSONParser.tokens(of: buffer, limits: limits)
+            return tokens.withUnsafeBufferPointer { JSONValue(tokens: $0, in: buffer) }
+        }
+    }
+
+    /// The value of a parsed document.
+    ///
+    /// Built bottom-up without recursion: walking the tokens backwards meets every container
+    /// after all it holds, so its values are the top of a stack, first element on top.
+    init(tokens: UnsafeBufferPointer<JSONToken>, in bytes: UnsafeBufferPointer<UInt8>) {
+        var stack: [JSONValue] = []
+        for token in tokens.reversed() {
+            switch token.kind {
+            case .null: stack.append(.null)
+            case .true: stack.append(.bool(true))
+            case .false: stack.append(.bool(false))
+            case .number: stack.append(.number(token.number(in: bytes)))
+            case .string: stack.append(.string(token.string(in: bytes)))
+            case .array:
+                let count = Int(token.length)
+                let elements = Array(stack[max(0, stack.count - count)...].reversed())
+                stack.removeLast(min(count, stack.count))
+                stack.append(.array(elements))
+            case .object:
+                let count = Int(token.length)
+                var members: [JSONObject.Member] = []
+                members.reserveCapacity(count)
+                for _ in 0..<count {
+                    guard case .string(let key) = stack.removeLast(), let value = stack.popLast() else { break }
+                    members.append(JSONObject.Member(key: key, value: value))
+                }
+                stack.append(.object(JSONObject(uniqueMembers: members)))
+            }
+        }
+        self = stack.last ?? .null
     }
 }

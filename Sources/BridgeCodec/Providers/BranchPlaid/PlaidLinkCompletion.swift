@@ -20,7 +20,7 @@ public enum PlaidLinkCompletion: Sendable, Hashable, Codable, JSONValueReadable 
     }
 
     /// Reads the event detail.
-    init(json: JSONValue, at path: JSONPath) throws(JSONDecodeError) {
+    init<Node: JSONNode>(json: Node, at path: JSONPath) throws(JSONDecodeError) {
         let object = try json.object(at: path)
         switch try object.discriminator("status", as: Status.self, in: path) {
         case .completed: self = .completed(callbackUrl: BridgeURL(try object.string("callbackUrl", in: path)))

@@ -18,11 +18,11 @@ public enum SovendusMessage: Sendable, Hashable, Codable, JSONValueReadable {
     }
 
     /// Reads Sovendus' wire format.
-    init(json: JSONValue, at path: JSONPath) throws(JSONDecodeError) {
+    init<Node: JSONNode>(json: Node, at path: JSONPath) throws(JSONDecodeError) {
         let object = try json.object(at: path)
         switch try object.discriminator("type", as: MessageType.self, in: path) {
         case .height:
-            self = .height(try SovendusHeight(json: object.value("value", in: path), at: path.appending(key: "value")))
+            self = .height(try SovendusHeight(json: object.member("value", in: path), at: path.appending(key: "value")))
         case .openUrl:
             self = .openUrl(BridgeURL(try object.string("value", in: path)))
         }
@@ -62,18 +62,17 @@ public struct SovendusHeight: Sendable, Hashable, Codable, JSONValueReadable {
     public var shouldApply: Bool { value > Self.minimumAppliedHeight }
 
     /// Reads a JSON number, or a string holding a non-negative JSON number such as `"420"`.
-    init(json: JSONValue, at path: JSONPath) throws(JSONDecodeError) {
+    init<Node: JSONNode>(json: Node, at path: JSONPath) throws(JSONDecodeError) {
         let number: Double
-        switch json {
-        case .number(let value):
-            number = value.doubleValue
-        case .string(let text):
+        if let value = json.doubleValue {
+            number = value
+        } else if let text = json.stringValue {
             guard let parsed = Self.number(in: text) else {
                 throw JSONDecodeError(
                     path: path, reason: .invalidValue("\"\(JSONPath.escaped(text))\" is not a non-negative decimal number"))
             }
             number = parsed
-        default:
+        } else {
             throw JSONDecodeError(path: path, reason: .invalidValue("expected a number or a numeric string"))
         }
         guard let height = SovendusHeight(number) else {

@@ -12,8 +12,8 @@ public struct SwedbankPayCompleted: Sendable, Hashable, Codable, JSONValueReadab
     }
 
     /// Reads a string or `null`.
-    init(json: JSONValue, at path: JSONPath) throws(JSONDecodeError) {
-        status = json == .null ? nil : try json.string(at: path)
+    init<Node: JSONNode>(json: Node, at path: JSONPath) throws(JSONDecodeError) {
+        status = json.kind == .null ? nil : try json.string(at: path)
     }
 
     /// Encodes the status string, or `null`.
@@ -32,8 +32,8 @@ public struct SwedbankPayCanceled: Sendable, Hashable, Codable, JSONValueReadabl
     public init() {}
 
     /// Reads `null`; anything else is an error.
-    init(json: JSONValue, at path: JSONPath) throws(JSONDecodeError) {
-        guard json == .null else { throw JSONDecodeError(path: path, reason: .invalidValue("canceled takes no body")) }
+    init<Node: JSONNode>(json: Node, at path: JSONPath) throws(JSONDecodeError) {
+        guard json.kind == .null else { throw JSONDecodeError(path: path, reason: .invalidValue("canceled takes no body")) }
     }
 
     /// Encodes `null`.

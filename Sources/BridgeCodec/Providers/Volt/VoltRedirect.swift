@@ -27,7 +27,7 @@ public enum VoltRedirect: Sendable, Hashable, Codable, JSONValueReadable {
     }
 
     /// Reads Volt's wire format.
-    init(json: JSONValue, at path: JSONPath) throws(JSONDecodeError) {
+    init<Node: JSONNode>(json: Node, at path: JSONPath) throws(JSONDecodeError) {
         let object = try json.object(at: path)
         switch try object.discriminator("type", as: MessageType.self, in: path) {
         case .bankRedirect:

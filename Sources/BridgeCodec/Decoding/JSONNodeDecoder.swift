@@ -1,30 +1,30 @@
 import Foundation
 
-/// The `Decoder` over a ``JSONValue``. Strict: a value decodes only as its own kind,
-/// and numbers only into types that hold them exactly.
-struct JSONValueDecoder: Decoder {
-    let value: JSONValue
+/// The `Decoder` over a ``JSONNode``: a parsed document read in place, or a ``JSONValue``.
+/// Strict: a value decodes only as its own kind, and numbers only into types that hold them exactly.
+struct JSONNodeDecoder<Node: JSONNode>: Decoder {
+    let node: Node
     let path: PendingPath
 
     var codingPath: [any CodingKey] { path.resolved.codingKeys }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy _: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard case .object(let object) = value else {
-            throw JSONDecodeError(path: path.resolved, reason: .typeMismatch(expected: "an object", found: value.kind))
+        guard node.kind == .object else {
+            throw JSONDecodeError(path: path.resolved, reason: .typeMismatch(expected: "an object", found: node.kind))
         }
-        return KeyedDecodingContainer(KeyedContainer(object: object, path: path.resolved))
+        return KeyedDecodingContainer(KeyedContainer<Key, Node>(object: node, path: path.resolved))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard case .array(let elements) = value else {
-            throw JSONDecodeError(path: path.resolved, reason: .typeMismatch(expected: "an array", found: value.kind))
+        guard let elements = node.elements else {
+            throw JSONDecodeError(path: path.resolved, reason: .typeMismatch(expected: "an array", found: node.kind))
         }
         return UnkeyedContainer(elements: elements, path: path.resolved)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        SingleValueContainer(value: value, path: path)
+        SingleValueContainer(value: node, path: path)
     }
 }
 
@@ -32,41 +32,42 @@ struct JSONValueDecoder: Decoder {
 
 /// The strict conversions every container shares.
 enum StrictValue {
-    static func bool(_ value: JSONValue, at path: PendingPath) throws(JSONDecodeError) -> Bool {
-        guard case .bool(let bool) = value else { throw mismatch("a boolean", value, path) }
+    static func bool<Node: JSONNode>(_ value: Node, at path: PendingPath) throws(JSONDecodeError) -> Bool {
+        guard let bool = value.boolValue else { throw mismatch("a boolean", value, path) }
         return bool
     }
 
-    static func string(_ value: JSONValue, at path: PendingPath) throws(JSONDecodeError) -> String {
-        guard case .string(let string) = value else { throw mismatch("a string", value, path) }
+    static func string<Node: JSONNode>(_ value: Node, at path: PendingPath) throws(JSONDecodeError) -> String {
+        guard let string = value.stringValue else { throw mismatch("a string", value, path) }
         return string
     }
 
-    static func integer<Integer: FixedWidthInteger>(
-        _ value: JSONValue, as _: Integer.Type, at path: PendingPath
+    static func integer<Integer: FixedWidthInteger, Node: JSONNode>(
+        _ value: Node, as _: Integer.Type, at path: PendingPath
     ) throws(JSONDecodeError) -> Integer {
-        guard case .number(let number) = value else { throw mismatch("an integer", value, path) }
-        guard let integer = number.exactInteger(Integer.self) else {
-            throw JSONDecodeError(path: path.resolved, reason: .numberNotRepresentable(number.text, as: "\(Integer.self)"))
+        guard value.kind == .number else { throw mismatch("an integer", value, path) }
+        guard let integer = value.exactInteger(Integer.self) else {
+            throw JSONDecodeError(
+                path: path.resolved, reason: .numberNotRepresentable(value.numberValue?.text ?? "", as: "\(Integer.self)"))
         }
         return integer
     }
 
-    static func double(_ value: JSONValue, at path: PendingPath) throws(JSONDecodeError) -> Double {
-        guard case .number(let number) = value else { throw mismatch("a number", value, path) }
-        return number.doubleValue
+    static func double<Node: JSONNode>(_ value: Node, at path: PendingPath) throws(JSONDecodeError) -> Double {
+        guard let double = value.doubleValue else { throw mismatch("a number", value, path) }
+        return double
     }
 
-    static func float(_ value: JSONValue, at path: PendingPath) throws(JSONDecodeError) -> Float {
-        guard case .number(let number) = value else { throw mismatch("a number", value, path) }
-        let float = Float(number.doubleValue)
+    static func float<Node: JSONNode>(_ value: Node, at path: PendingPath) throws(JSONDecodeError) -> Float {
+        guard let double = value.doubleValue else { throw mismatch("a number", value, path) }
+        let float = Float(double)
         guard float.isFinite else {
-            throw JSONDecodeError(path: path.resolved, reason: .numberNotRepresentable(number.text, as: "Float"))
+            throw JSONDecodeError(path: path.resolved, reason: .numberNotRepresentable(value.numberValue?.text ?? "", as: "Float"))
         }
         return float
     }
 
-    static func decode<T: Decodable>(_: T.Type, from value: JSONValue, at path: PendingPath) throws -> T {
+    static func decode<T: Decodable, Node: JSONNode>(_: T.Type, from value: Node, at path: PendingPath) throws -> T {
         // URL's own Codable form is an object on Apple platforms; on the bridge it is always a string.
         if T.self == URL.self {
             let string = try string(value, at: path)
@@ -75,7 +76,7 @@ enum StrictValue {
             }
             return try cast(url, at: path)
         }
-        return try T(from: JSONValueDecoder(value: value, path: path))
+        return try T(from: JSONNodeDecoder(node: value, path: path))
     }
 
     private static func cast<T>(_ value: Any, at path: PendingPath) throws(JSONDecodeError) -> T {
@@ -85,43 +86,37 @@ enum StrictValue {
         return typed
     }
 
-    private static func mismatch(_ expected: String, _ value: JSONValue, _ path: PendingPath) -> JSONDecodeError {
+    private static func mismatch<Node: JSONNode>(_ expected: String, _ value: Node, _ path: PendingPath) -> JSONDecodeError {
         JSONDecodeError(path: path.resolved, reason: .typeMismatch(expected: expected, found: value.kind))
     }
 }
 
 // MARK: - Containers
 
-private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let object: JSONObject
+private struct KeyedContainer<Key: CodingKey, Node: JSONNode>: KeyedDecodingContainerProtocol {
+    let object: Node
     let path: JSONPath
 
     var codingPath: [any CodingKey] { path.codingKeys }
-    var allKeys: [Key] { object.members.compactMap { Key(stringValue: $0.key) } }
+    var allKeys: [Key] { (object.members ?? []).compactMap { Key(stringValue: $0.key) } }
 
-    func contains(_ key: Key) -> Bool { object[key.stringValue] != nil }
+    func contains(_ key: Key) -> Bool { object.member(forKey: key.stringValue) != nil }
 
-    /// The position of `key`'s member; decoders read `object.members[position].value` in place,
-    /// which spares copying and destroying the value.
-    private func position(of key: Key) throws(JSONDecodeError) -> Int {
-        guard let position = object.index(forKey: key.stringValue) else {
+    private func value(for key: Key) throws(JSONDecodeError) -> Node {
+        guard let value = object.member(forKey: key.stringValue) else {
             throw JSONDecodeError(path: path.appending(key: key.stringValue), reason: .missingKey)
         }
-        return position
-    }
-
-    private func value(for key: Key) throws(JSONDecodeError) -> JSONValue {
-        object.members[try position(of: key)].value
+        return value
     }
 
     private func valuePath(_ key: Key) -> PendingPath { PendingPath(parent: path, last: .key(key.stringValue)) }
 
-    func decodeNil(forKey key: Key) throws -> Bool { try value(for: key) == .null }
+    func decodeNil(forKey key: Key) throws -> Bool { try value(for: key).kind == .null }
     func decode(_: Bool.Type, forKey key: Key) throws -> Bool {
-        try StrictValue.bool(object.members[position(of: key)].value, at: valuePath(key))
+        try StrictValue.bool(value(for: key), at: valuePath(key))
     }
     func decode(_: String.Type, forKey key: Key) throws -> String {
-        try StrictValue.string(object.members[position(of: key)].value, at: valuePath(key))
+        try StrictValue.string(value(for: key), at: valuePath(key))
     }
     func decode(_: Double.Type, forKey key: Key) throws -> Double {
         try StrictValue.double(value(for: key), at: valuePath(key))
@@ -149,10 +144,9 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     // The protocol's default `decodeIfPresent` looks the key up three times; these look once.
     // Absent and `null` both give `nil`.
-    private func presentValue(for key: Key) -> JSONValue? {
-        guard let position = object.index(forKey: key.stringValue) else { return nil }
-        if case .null = object.members[position].value { return nil }
-        return object.members[position].value
+    private func presentValue(for key: Key) -> Node? {
+        guard let value = object.member(forKey: key.stringValue), value.kind != .null else { return nil }
+        return value
     }
 
     func decodeIfPresent(_: Bool.Type, forKey key: Key) throws -> Bool? {
@@ -174,58 +168,73 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type, forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
-        try JSONValueDecoder(value: value(for: key), path: valuePath(key)).container(keyedBy: type)
+        try JSONNodeDecoder(node: value(for: key), path: valuePath(key)).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try JSONValueDecoder(value: value(for: key), path: valuePath(key)).unkeyedContainer()
+        try JSONNodeDecoder(node: value(for: key), path: valuePath(key)).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder {
-        JSONValueDecoder(value: object["super"] ?? .null, path: PendingPath(parent: path, last: .key("super")))
+        superDecoder(named: "super")
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        JSONValueDecoder(value: object[key.stringValue] ?? .null, path: valuePath(key))
+        superDecoder(named: key.stringValue)
+    }
+
+    /// As in `JSONDecoder`, a missing super key decodes as `null`.
+    private func superDecoder(named name: String) -> any Decoder {
+        guard let value = object.member(forKey: name) else {
+            return JSONNodeDecoder(node: JSONValue.null, path: PendingPath(parent: path, last: .key(name)))
+        }
+        return JSONNodeDecoder(node: value, path: PendingPath(parent: path, last: .key(name)))
     }
 }
 
-private struct UnkeyedContainer: UnkeyedDecodingContainer {
-    let elements: [JSONValue]
+private struct UnkeyedContainer<Elements: Collection>: UnkeyedDecodingContainer where Elements.Element: JSONNode {
+    let elements: Elements
     let path: JSONPath
     private(set) var currentIndex = 0
+    private var position: Elements.Index
 
-    init(elements: [JSONValue], path: JSONPath) {
+    init(elements: Elements, path: JSONPath) {
         self.elements = elements
         self.path = path
+        self.position = elements.startIndex
     }
 
     var codingPath: [any CodingKey] { path.codingKeys }
     var count: Int? { elements.count }
-    var isAtEnd: Bool { currentIndex >= elements.count }
+    var isAtEnd: Bool { position == elements.endIndex }
 
     /// The next element and its path; advances only when `read` succeeds, as Codable expects.
-    private mutating func next<T>(_ read: (JSONValue, PendingPath) throws -> T) throws -> T {
+    private mutating func next<T>(_ read: (Elements.Element, PendingPath) throws -> T) throws -> T {
         let elementPath = PendingPath(parent: path, last: .index(currentIndex))
         guard !isAtEnd else { throw JSONDecodeError(path: elementPath.resolved, reason: .missingElement) }
-        let result = try read(elements[currentIndex], elementPath)
-        currentIndex += 1
+        let result = try read(elements[position], elementPath)
+        advance()
         return result
+    }
+
+    private mutating func advance() {
+        position = elements.index(after: position)
+        currentIndex += 1
     }
 
     mutating func decodeNil() throws -> Bool {
         guard !isAtEnd else { throw JSONDecodeError(path: path.appending(index: currentIndex), reason: .missingElement) }
-        if elements[currentIndex] == .null {
-            currentIndex += 1
+        if elements[position].kind == .null {
+            advance()
             return true
         }
         return false
     }
 
-    mutating func decode(_: Bool.Type) throws -> Bool { try next(StrictValue.bool) }
-    mutating func decode(_: String.Type) throws -> String { try next(StrictValue.string) }
-    mutating func decode(_: Double.Type) throws -> Double { try next(StrictValue.double) }
-    mutating func decode(_: Float.Type) throws -> Float { try next(StrictValue.float) }
+    mutating func decode(_: Bool.Type) throws -> Bool { try next { value, path in try StrictValue.bool(value, at: path) } }
+    mutating func decode(_: String.Type) throws -> String { try next { value, path in try StrictValue.string(value, at: path) } }
+    mutating func decode(_: Double.Type) throws -> Double { try next { value, path in try StrictValue.double(value, at: path) } }
+    mutating func decode(_: Float.Type) throws -> Float { try next { value, path in try StrictValue.float(value, at: path) } }
     mutating func decode(_ type: Int.Type) throws -> Int { try integer(type) }
     mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
     mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
@@ -247,25 +256,25 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type
     ) throws -> KeyedDecodingContainer<NestedKey> {
-        try next { value, path in try JSONValueDecoder(value: value, path: path).container(keyedBy: type) }
+        try next { value, path in try JSONNodeDecoder(node: value, path: path).container(keyedBy: type) }
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try next { value, path in try JSONValueDecoder(value: value, path: path).unkeyedContainer() }
+        try next { value, path in try JSONNodeDecoder(node: value, path: path).unkeyedContainer() }
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        try next { value, path in JSONValueDecoder(value: value, path: path) }
+        try next { value, path in JSONNodeDecoder(node: value, path: path) }
     }
 }
 
-private struct SingleValueContainer: SingleValueDecodingContainer {
-    let value: JSONValue
+private struct SingleValueContainer<Node: JSONNode>: SingleValueDecodingContainer {
+    let value: Node
     let path: PendingPath
 
     var codingPath: [any CodingKey] { path.resolved.codingKeys }
 
-    func decodeNil() -> Bool { value == .null }
+    func decodeNil() -> Bool { value.kind == .null }
     func decode(_: Bool.Type) throws -> Bool { try StrictValue.bool(value, at: path) }
     func decode(_: String.Type) throws -> String { try StrictValue.string(value, at: path) }
     func decode(_: Double.Type) throws -> Double { try StrictValue.double(value, at: path) }

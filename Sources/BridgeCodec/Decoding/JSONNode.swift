@@ -1,0 +1,75 @@
+/// Read access to one JSON value: a parsed tree (``JSONValue``) or a value of a parsed document
+/// that has not been turned into a tree. Decoders and message models read through this, so
+/// each rule is written once and runs on both.
+protocol JSONNode {
+    /// An array's elements in order.
+    associatedtype Elements: Collection where Elements.Element == Self
+
+    /// The kind of value.
+    var kind: JSONKind { get }
+    /// The boolean; `nil` for any other kind.
+    var boolValue: Bool? { get }
+    /// The string; `nil` for any other kind.
+    var stringValue: String? { get }
+    /// Whether this is a string with exactly the code units of `string`.
+    func isString(withCodeUnitsOf string: String) -> Bool
+    /// The number; `nil` for any other kind.
+    var numberValue: JSONNumber? { get }
+    /// The number's nearest `Double`; `nil` for any other kind.
+    var doubleValue: Double? { get }
+    /// The number as an exact `Integer`; `nil` for any other kind, or when it is not one exactly.
+    func exactInteger<Integer: FixedWidthInteger>(_: Integer.Type) -> Integer?
+    /// The member named `key`, compared by code units; `nil` when absent or not an object.
+    func member(forKey key: String) -> Self?
+    /// An object's members in order; `nil` for any other kind.
+    var members: [(key: String, value: Self)]? { get }
+    /// An array's elements; `nil` for any other kind.
+    var elements: Elements? { get }
+    /// The value as a tree.
+    var jsonValue: JSONValue { get }
+}
+
+extension JSONValue: JSONNode {
+    var boolValue: Bool? {
+        guard case .bool(let bool) = self else { return nil }
+        return bool
+    }
+
+    var stringValue: String? {
+        guard case .string(let string) = self else { return nil }
+        return string
+    }
+
+    func isString(withCodeUnitsOf string: String) -> Bool {
+        guard case .string(let own) = self else { return false }
+        return own.hasSameCodeUnits(as: string)
+    }
+
+    var numberValue: JSONNumber? {
+        guard case .number(let number) = self else { return nil }
+        return number
+    }
+
+    var doubleValue: Double? { numberValue?.doubleValue }
+
+    func exactInteger<Integer: FixedWidthInteger>(_: Integer.Type) -> Integer? {
+        numberValue?.exactInteger(Integer.self)
+    }
+
+    func member(forKey key: String) -> JSONValue? {
+        guard case .object(let object) = self, let position = object.index(forKey: key) else { return nil }
+        return object.members[position].value
+    }
+
+    var members: [(key: String, value: JSONValue)]? {
+        guard case .object(let object) = self else { return nil }
+        return object.members.map { ($0.key, $0.value) }
+    }
+
+    var elements: [JSONValue]? {
+        guard case .array(let elements) = self else { return nil }
+        return elements
+    }
+
+    var jsonValue: JSONValue { self }
+}

@@ -1,0 +1,92 @@
+/// The backslash escapes of RFC 8259 strings, read one way for the parser, which checks them,
+/// and for readers of a parsed string, which turn them into UTF-8.
+enum JSONStringEscapes {
+    /// Why an escape is invalid, and at which offset.
+    struct Failure: Error {
+        let reason: JSONParseError.Reason
+        let offset: Int
+    }
+
+    /// The escape whose backslash is at `offset`: the scalar it stands for and its length in bytes.
+    static func escape(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) throws(Failure) -> (scalar: Unicode.Scalar, length: Int) {
+        var index = offset + 1
+        guard index < bytes.count else { throw Failure(reason: .unexpectedEnd(expected: "an escape"), offset: index) }
+        let byte = bytes[index]
+        index += 1
+        let value: UInt32
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): value = UInt32(byte)
+        case UInt8(ascii: "b"): value = 0x08
+        case UInt8(ascii: "f"): value = 0x0C
+        case UInt8(ascii: "n"): value = 0x0A
+        case UInt8(ascii: "r"): value = 0x0D
+        case UInt8(ascii: "t"): value = 0x09
+        case UInt8(ascii: "u"):
+            let unit = try hex4(in: bytes, at: index)
+            index += 4
+            if (0xD800...0xDBFF).contains(unit) {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                    throw Failure(reason: .loneSurrogate(unit), offset: offset)
+                }
+                let low = try hex4(in: bytes, at: index + 2)
+                guard (0xDC00...0xDFFF).contains(low) else { throw Failure(reason: .loneSurrogate(unit), offset: offset) }
+                index += 6
+                value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+            } else if (0xDC00...0xDFFF).contains(unit) {
+                throw Failure(reason: .loneSurrogate(unit), offset: offset)
+            } else {
+                value = UInt32(unit)
+            }
+        default:
+            throw Failure(reason: .invalidEscape(byte), offset: offset)
+        }
+        guard let scalar = Unicode.Scalar(value) else { throw Failure(reason: .invalidUnicodeEscape, offset: offset) }
+        return (scalar, index - offset)
+    }
+
+    private static func hex4(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) throws(Failure) -> UInt16 {
+        guard offset + 4 <= bytes.count else { throw Failure(reason: .invalidUnicodeEscape, offset: offset) }
+        var unit: UInt16 = 0
+        for index in offset..<offset + 4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw Failure(reason: .invalidUnicodeEscape, offset: index)
+            }
+            unit = unit << 4 | UInt16(digit)
+        }
+        return unit
+    }
+
+    /// The UTF-8 of a string's content that the parser has already validated. Should an escape
+    /// be invalid after all, it reads as U+FFFD rather than trapping.
+    static func unescaped(_ content: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(content.count)
+        var index = 0
+        while index < content.count {
+            let byte = content[index]
+            guard byte == UInt8(ascii: "\\") else {
+                output.append(byte)
+                index += 1
+                continue
+            }
+            do {
+                let (scalar, length) = try escape(in: content, at: index)
+                if let encoded = UTF8.encode(scalar) {
+                    output.append(contentsOf: encoded)
+                } else {
+                    output.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                }
+                index += length
+            } catch {
+                output.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                index += 1
+            }
+        }
+        return output
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@testable import BridgeCodec
+
+/// The parsed document that decoders read in place must read exactly as the tree does.
+@Suite("Parsed documents read in place")
+struct JSONTapeTests {
+    /// A model that records what it read, through the Codable containers.
+    struct Everything: Decodable, Equatable {
+        var text: String
+        var integer: Int64
+        var small: UInt8?
+        var real: Double
+        var flag: Bool
+        var list: [Int?]
+        var nested: [String: [String]]
+        var raw: JSONValue
+    }
+
+    private let bodies = [
+        #"{"text":"a\"b\\c\u00e9\ud83d\ude00","integer":-9007199254740993,"small":255,"real":1e-7,"flag":true,"list":[1,null,3],"nested":{"k":["x"]},"raw":{"z":1,"a":[{}]}}"#,
+        #"{"t\u0065xt":"escaped key","integer":0,"real":-0.0,"flag":false,"list":[],"nested":{},"raw":null}"#,
+        #"{"text":"","integer":123456789012345678,"small":null,"real":1.5,"flag":true,"list":[null],"nested":{"":[]},"raw":"s"}"#,
+        // Failures: each must fail the same way on both.
+        #"{"text":"x","integer":1.5,"real":1,"flag":true,"list":[],"nested":{},"raw":1}"#,
+        #"{"text":"x","integer":1,"small":256,"real":1,"flag":true,"list":[],"nested":{},"raw":1}"#,
+        #"{"text":"x","integer":1,"real":1,"flag":1,"list":[],"nested":{},"raw":1}"#,
+        #"{"text":"x","integer":1,"real":1,"flag":true,"list":["1"],"nested":{},"raw":1}"#,
+        #"{"integer":1,"real":1,"flag":true,"list":[],"nested":{},"raw":1}"#,
+        #"{"text":"x","integer":1e300,"real":1,"flag":true,"list":[],"nested":{},"raw":1}"#,
+    ]
+
+    @Test func bytesAndTreeDecodeAlike() throws {
+        let decoder = StrictJSONDecoder()
+        for body in bodies {
+            let fromBytes = Result { try decoder.decode(Everything.self, from: Array(body.utf8)) }
+            let fromText = Result { try decoder.decode(Everything.self, from: body) }
+            let fromTree = Result { try decoder.decode(Everything.self, from: JSONValue(parsing: body)) }
+            #expect(String(describing: fromBytes) == String(describing: fromTree), "\(body)")
+            #expect(String(describing: fromText) == String(describing: fromTree), "\(body)")
+        }
+        let first = try decoder.decode(Everything.self, from: bodies[0])
+        #expect(first.text == "a\"b\\cé😀")
+        #expect(first.integer == -9_007_199_254_740_993)
+        #expect(first.raw == (try JSONValue(parsing: #"{"z":1,"a":[{}]}"#)))
+        #expect(try decoder.decode(Everything.self, from: bodies[1]).text == "escaped key")
+    }
+
+    @Test func everyAcceptedSuiteFileReadsBackAsTheTree() throws {
+        let files = try FileManager.default.contentsOfDirectory(at: TestData.jsonTestSuite, includingPropertiesForKeys: nil)
+        var compared = 0
+        for file in files where file.lastPathComponent.hasPrefix("y_") {
+            let bytes = [UInt8](try Data(contentsOf: file))
+            guard let tree = try? JSONValue(parsing: bytes) else { continue }
+            let tape = try JSONTape(parsing: bytes, limits: .default)
+            #expect(tape.root.jsonValue == tree, "\(file.lastPathComponent)")
+            #expect(try StrictJSONDecoder().decode(JSONValue.self, from: bytes) == tree, "\(file.lastPathComponent)")
+            compared += 1
+        }
+        #expect(compared > 90)
+    }
+
+    @Test func duplicateKeysAreFoundWhateverTheirSpelling() {
+        let duplicates = [
+            #"{"a":1,"\u0061":2}"#, #"{"\u00e9":1,"é":2}"#, #"{"x":{"a":1,"b":2,"a":3}}"#,
+            // Past the linear scan: 20 distinct keys, then a repeat spelled with an escape.
+            "{" + (0..<20).map { #""k\#($0)":0"# }.joined(separator: ",") + #","k\u0031":1}"#,
+        ]
+        for text in duplicates {
+            #expect(throws: JSONParseError.self, "\(text)") { try JSONTape(parsing: Array(text.utf8), limits: .default) }
+        }
+        // NFC and NFD spellings are different keys, as in JavaScript.
+        #expect(throws: Never.self) { try JSONTape(parsing: Array(#"{"\u00e9":1,"e\u0301":2}"#.utf8), limits: .default) }
+    }
+
+    @Test func manyTokensOutgrowTheFirstGuess() throws {
+        let count = 50_000
+        let text = "[" + Array(repeating: #"{"a":[1,true,null]}"#, count: count).joined(separator: ",") + "]"
+        let tape = try JSONTape(parsing: text, limits: JSONLimits(maxBytes: 4 << 20))
+        let elements = try #require(tape.root.elements)
+        #expect(elements.count == count)
+        #expect(elements.allSatisfy { $0.member(forKey: "a")?.elements?.count == 3 })
+        #expect(tape.root.jsonValue == (try JSONValue(parsing: text, limits: JSONLimits(maxBytes: 4 << 20))))
+    }
+
+    @Test func keysAreComparedAsCodeUnits() throws {
+        let tape = try JSONTape(parsing: #"{"e\u0301":1,"type":"bank_redirect","empty":""}"#, limits: .default)
+        #expect(tape.root.member(forKey: "é") == nil)
+        #expect(tape.root.member(forKey: "e\u{301}")?.exactInteger(Int.self) == 1)
+        #expect(tape.root.member(forKey: "type")?.isString(withCodeUnitsOf: "bank_redirect") == true)
+        #expect(tape.root.member(forKey: "type")?.isString(withCodeUnitsOf: "bank_redirec") == false)
+        #expect(tape.root.member(forKey: "empty")?.isString(withCodeUnitsOf: "") == true)
+        #expect(tape.root.member(forKey: "missing") == nil)
+    }
+}
