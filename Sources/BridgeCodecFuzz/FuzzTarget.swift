@@ -14,7 +14,7 @@ enum FuzzTarget: String, CaseIterable {
         guard let value = try? JSONValue(parsing: bytes, limits: limits) else { return }
         #if BRIDGECODEC_PLANTED_BUG
             // Only in the planted build of scripts/fuzz: a bug the fuzzer must find to prove its instrumentation works.
-            if case .object(let object) = value, object["planted"] != nil { fatalError("planted bug found") }
+            if case .object(let object) = value, object.keys.contains(where: isPlantedKey) { fatalError("planted bug found") }
         #endif
         let written = value.jsonText
         guard (try? JSONValue(parsing: written, limits: JSONLimits(maxBytes: 1 << 20, maxDepth: 32))) == value else {
@@ -73,4 +73,15 @@ enum FuzzTarget: String, CaseIterable {
             appScheme: "app", webViewHosts: ["e.example"]
         ).decide(text)
     }
+
+    #if BRIDGECODEC_PLANTED_BUG
+        /// Whether `key` starts with "planted". One `memcmp` of seven bytes whatever the key's length:
+        /// libFuzzer's interceptor records both operands and tries "planted" in later inputs, which a
+        /// fuzzer without instrumentation cannot do.
+        private static func isPlantedKey(_ key: String) -> Bool {
+            var padded = [UInt8](repeating: 0, count: 7)
+            for (offset, byte) in key.utf8.prefix(7).enumerated() { padded[offset] = byte }
+            return memcmp(padded, "planted", 7) == 0
+        }
+    #endif
 }

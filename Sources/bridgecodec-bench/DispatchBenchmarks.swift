@@ -73,6 +73,36 @@ enum DispatchBenchmarks {
         return bodies
     }
 
+    /// What each decoded message needs on its own: a fresh copy of every string it holds, made
+    /// from bytes. The floor for the allocations of a decode.
+    static func resultBodies() -> [(name: String, body: () -> Int)] {
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        return providers.map { provider in
+            let decoded = try? dispatcher.dispatch(BridgeMessage(handlerName: provider.handler, jsonText: provider.body)).get()
+            let held = decoded.map(heldStrings) ?? []
+            let utf8 = held.map { Array($0.utf8) }
+            return (
+                "dispatch.\(provider.name).resultValue",
+                { utf8.reduce(0) { total, bytes in total + String(decoding: bytes, as: UTF8.self).utf8.count } }
+            )
+        }
+    }
+
+    /// The strings a decoded message keeps.
+    private static func heldStrings(of message: ProviderMessage) -> [String] {
+        switch message {
+        case .volt(let redirect): [redirect.url.string]
+        case .sovendus(.openUrl(let url)): [url.string]
+        case .sovendus(.height): []
+        case .branchHostedLink(let request): [request.url.string]
+        case .branchLinkComplete(.completed(let url)): [url.string]
+        case .branchLinkComplete(.error(let message)): [message]
+        case .branchLinkComplete: []
+        case .swedbankPayCompleted(let completed): completed.status.map { [$0] } ?? []
+        case .swedbankPayCanceled: []
+        }
+    }
+
     static func run() -> [Measurement] {
         let timed = nanosecondsPerCall(bodies())
         return providers.flatMap { provider -> [Measurement] in

@@ -1,8 +1,8 @@
 import BridgeCodec
 import Foundation
 
-/// Escaping throughput per context on ASCII-heavy order data (100 bytes and 1 MB), against the seeds'
-/// sanitizer (JSONSerialization of a bare string, with .fragmentsAllowed so it does not crash),
+/// Escaping throughput per context on order data (100 bytes and 1 MB): a mixed sample where one byte
+/// in seven needs escaping, and a plain ASCII-heavy one; against the seeds' sanitizer (JSONSerialization of a bare string, with .fragmentsAllowed so it does not crash),
 /// JSONEncoder, and a plain copy of the same bytes.
 enum EscapeBenchmarks {
     /// Order-like text with a few characters that need escaping.
@@ -11,6 +11,15 @@ enum EscapeBenchmarks {
         return String(text.utf8.prefix(100).map { Character(Unicode.Scalar($0)) }.prefix(100))
     }()
     static let sample1M = String(repeating: sample100, count: (1 << 20) / sample100.utf8.count)
+    /// ASCII-heavy order data as most of it is: names, streets, e-mail, amounts; one character in
+    /// about a hundred needs escaping in each context.
+    static let plain100: String = {
+        let text = "Order 4711 for Zoe OBrien, Hauptstrasse 5, 10115 Berlin; zoe.obrien@example.com; total 129.90 EUR & more"
+        return String(text.utf8.prefix(100).map { Character(Unicode.Scalar($0)) })
+    }()
+    static let plain1M = String(repeating: plain100, count: (1 << 20) / plain100.utf8.count)
+    /// Each sample by the name its rows carry.
+    static let samples = [("100B", sample100), ("1MB", sample1M), ("plain100B", plain100), ("plain1MB", plain1M)]
 
     /// The seeds' sanitizer, made safe: JSONSerialization of the bare string, quotes stripped.
     static func seedsSanitize(_ input: String) -> String {
@@ -21,7 +30,7 @@ enum EscapeBenchmarks {
     static func bodies() -> [(name: String, body: () -> Int)] {
         let encoder = JSONEncoder()
         var bodies: [(name: String, body: () -> Int)] = []
-        for (size, text) in [("100B", sample100), ("1MB", sample1M)] {
+        for (size, text) in samples {
             let bytes = Array(text.utf8)
             var copy = [UInt8](repeating: 0, count: bytes.count)
             bodies.append(
@@ -55,7 +64,7 @@ enum EscapeBenchmarks {
     static func run() -> [Measurement] {
         let timed = nanosecondsPerCall(bodies())
         var rows: [Measurement] = []
-        for (size, text) in [("100B", sample100), ("1MB", sample1M)] {
+        for (size, text) in samples {
             let megabytes = Double(text.utf8.count) / 1e6
             func row(_ name: String, baseline: String?) -> Measurement {
                 let nanoseconds = timed["escape.\(size).\(name)"] ?? .nan

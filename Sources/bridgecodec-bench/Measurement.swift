@@ -68,7 +68,12 @@ func printTable(_ rows: [Measurement]) {
     let nameWidth = rows.map(\.name.count).max() ?? 10
     for row in rows {
         let value = String(format: "%12.1f %-9@", row.value, row.unit)
-        let ratio = row.ratio.map { String(format: "%7.2fx vs %@", $0, row.baseline ?? "") } ?? ""
+        let ratio =
+            row.ratio.map { ratio in
+                // Copies run hundreds of times faster than any codec: keep small ratios readable.
+                let figure = !ratio.isFinite ? "    n/a" : ratio < 0.1 ? String(format: "%7.4f", ratio) : String(format: "%7.2f", ratio)
+                return "\(figure)x vs \(row.baseline ?? "")"
+            } ?? ""
         print(row.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  " + value + " " + ratio)
     }
 }
@@ -76,8 +81,10 @@ func printTable(_ rows: [Measurement]) {
 func printJSON(_ rows: [Measurement]) {
     let results: [[String: Any]] = rows.map { row in
         [
-            "name": row.name, "value": row.value, "unit": row.unit,
-            "baseline": row.baseline ?? NSNull(), "ratio": row.ratio ?? NSNull(),
+            // JSON has no NaN or infinity: a figure that could not be measured (or a ratio over zero
+            // allocations) is null.
+            "name": row.name, "value": row.value.isFinite ? row.value : NSNull(), "unit": row.unit,
+            "baseline": row.baseline ?? NSNull(), "ratio": row.ratio.flatMap { $0.isFinite ? $0 : nil } ?? NSNull(),
         ]
     }
     if let data = try? JSONSerialization.data(withJSONObject: ["results": results], options: [.sortedKeys]) {

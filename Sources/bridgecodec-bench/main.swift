@@ -51,7 +51,9 @@ while !arguments.isEmpty {
     }
 }
 
-let allBodies = DecodeBenchmarks.bodies() + DispatchBenchmarks.bodies() + EscapeBenchmarks.bodies()
+let allBodies =
+    DecodeBenchmarks.bodies() + DispatchBenchmarks.bodies() + DispatchBenchmarks.resultBodies() + ParseBenchmarks.bodies()
+    + EscapeBenchmarks.bodies()
 if let profile {
     guard let body = allBodies.first(where: { $0.name == profile })?.body else {
         fail("no benchmark named \(profile); known: \(allBodies.map(\.name).joined(separator: ", "))")
@@ -60,7 +62,8 @@ if let profile {
     exit(0)
 }
 
-let rows = withRatios(DecodeBenchmarks.run() + DispatchBenchmarks.run() + EscapeBenchmarks.run())
+let rows = withRatios(
+    DecodeBenchmarks.run() + DispatchBenchmarks.run() + AllocationBenchmarks.run() + ParseBenchmarks.run() + EscapeBenchmarks.run())
 if json {
     printJSON(rows)
 } else {

@@ -41,7 +41,18 @@ struct ByteEscapeTable: Sendable {
             replacements.withUnsafeBufferPointer { replacements in
                 var total = 0
                 var index = 0
+                // Blocks of eight that need nothing are skipped whole; a block that needs something is
+                // walked byte by byte, and the skip is tried again only after it.
+                var blockEnd = 0
                 while index < count {
+                    if index >= blockEnd {
+                        if index + 8 <= count, Self.copiesEight(input + index, lengths) {
+                            total += 8
+                            index += 8
+                            continue
+                        }
+                        blockEnd = index + 8
+                    }
                     let length = Int(lengths[Int(input[index])])
                     if length == 0 {
                         total += 1
@@ -73,7 +84,15 @@ struct ByteEscapeTable: Sendable {
                             out += runLength
                         }
                     }
+                    var blockEnd = 0
                     while index < count {
+                        if index >= blockEnd {
+                            if index + 8 <= count, Self.copiesEight(input + index, lengths) {
+                                index += 8
+                                continue
+                            }
+                            blockEnd = index + 8
+                        }
                         let byte = input[index]
                         let length = Int(lengths[Int(byte)])
                         if length == 0 {
@@ -101,6 +120,16 @@ struct ByteEscapeTable: Sendable {
                 }
             }
         }
+    }
+
+    /// Whether all eight bytes at `bytes` are copied as they are. Eight table reads OR-ed together,
+    /// with one branch: in ASCII-heavy text most blocks of eight need nothing, and the per-byte
+    /// loop's branch on every byte is what costs.
+    @inline(__always)
+    private static func copiesEight(_ bytes: UnsafePointer<UInt8>, _ lengths: UnsafeBufferPointer<UInt8>) -> Bool {
+        let first = lengths[Int(bytes[0])] | lengths[Int(bytes[1])] | lengths[Int(bytes[2])] | lengths[Int(bytes[3])]
+        let second = lengths[Int(bytes[4])] | lengths[Int(bytes[5])] | lengths[Int(bytes[6])] | lengths[Int(bytes[7])]
+        return first | second == 0
     }
 
     /// Writes `\uXXXX` (six bytes) for a scalar below U+10000.

@@ -7,6 +7,15 @@ struct EscaperTests {
     static func corpus() throws -> [String] {
         try TestData.naughtyStrings() + TestData.randomStrings(count: 2_000, seed: 0xE5CA9E)
             + ["", "\u{0}", "</script><script>alert(1)</script>", "<!--<script>", "\u{2028}\u{2029}", "`${x}`", "\u{85}\u{9F}\u{7F}"]
+            + blockBoundaryStrings()
+    }
+
+    /// Plain ASCII around one character that needs escaping (or a multi-byte one that may), at every
+    /// offset across the encoder's eight-byte blocks, so a block boundary falls inside each kind.
+    static func blockBoundaryStrings() -> [String] {
+        ["\u{2028}", "<", "é", "\u{85}", "&", "\u{1F600}", "\u{E000}"].flatMap { special in
+            (0..<18).map { offset in String(repeating: "a", count: offset) + special + String(repeating: "b", count: 17 - offset) }
+        }
     }
 
     /// Scalars that must never appear raw inside an escaped JavaScript string body.
