@@ -58,14 +58,18 @@ enum JSONNumberText {
     /// `isShortInteger` (at most 18 digits, no fraction or exponent) takes a path without `strtod`:
     /// such an integer fits an `Int64`, and `Int64` to `Double` rounds correctly.
     static func doubleValue(_ text: UnsafeBufferPointer<UInt8>, isShortInteger: Bool) -> Double? {
-        guard isShortInteger, let first = text.first else {
-            return Double(String(decoding: text, as: UTF8.self))
-        }
-        let isNegative = first == UInt8(ascii: "-")
+        guard isShortInteger else { return Double(String(decoding: text, as: UTF8.self)) }
+        let (isNegative, magnitude) = shortInteger(text)
+        return isNegative ? -Double(magnitude) : Double(magnitude)  // "-0" stays -0.0
+    }
+
+    /// The sign and digits of an integer of at most 18 digits, which an `Int64` holds exactly.
+    static func shortInteger(_ text: UnsafeBufferPointer<UInt8>) -> (isNegative: Bool, magnitude: Int64) {
+        let isNegative = text.first == UInt8(ascii: "-")
         var magnitude: Int64 = 0
         for byte in text[(isNegative ? 1 : 0)...] {
             magnitude = magnitude &* 10 &+ Int64(byte &- UInt8(ascii: "0"))
         }
-        return isNegative ? -Double(magnitude) : Double(magnitude)
+        return (isNegative, magnitude)
     }
 }

@@ -126,12 +126,7 @@ extension JSONTape.Node: JSONNode {
         guard token.isShortInteger else { return numberValue?.exactInteger(Integer.self) }
         // At most 18 digits: exact in an Int64, then checked against the type's range.
         return withBytes { bytes in
-            let digits = UnsafeBufferPointer(rebasing: bytes[token.range])
-            let isNegative = digits.first == UInt8(ascii: "-")
-            var magnitude: Int64 = 0
-            for byte in digits[(isNegative ? 1 : 0)...] {
-                magnitude = magnitude &* 10 &+ Int64(byte &- UInt8(ascii: "0"))
-            }
+            let (isNegative, magnitude) = JSONNumberText.shortInteger(UnsafeBufferPointer(rebasing: bytes[token.range]))
             return Integer(exactly: isNegative ? -magnitude : magnitude)
         }
     }
