@@ -1,6 +1,7 @@
-/// Read access to one JSON value: a parsed tree (``JSONValue``) or a value of a parsed document
-/// that has not been turned into a tree. Decoders and message models read through this, so
-/// each rule is written once and runs on both.
+/// Read access to one JSON value: a tree (``JSONValue``, as a WKWebView object graph becomes)
+/// or a value of a parsed document that has not been turned into a tree. Message models read
+/// through this, so each rule is written once and runs on both; the compiler specialises them
+/// for each. The Codable decoder reads documents only (``JSONTapeDecoder``).
 protocol JSONNode {
     /// An array's elements in order.
     associatedtype Elements: Collection where Elements.Element == Self

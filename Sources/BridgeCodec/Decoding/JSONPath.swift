@@ -77,21 +77,6 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A path not built yet: the parent's path and one more step. Decoding a field costs no
-/// allocation for its path; the array is made only for an error or a nested container.
-struct PendingPath {
-    let parent: JSONPath
-    let last: JSONPath.Component?
-
-    static let root = PendingPath(parent: .root, last: nil)
-
-    var resolved: JSONPath {
-        guard let last else { return parent }
-        return JSONPath(parent.components + [last])
-    }
-
-}
-
 extension JSONPath {
     /// The path of a Codable coding path: integer keys are array indices.
     init(codingPath: [any CodingKey]) {

@@ -53,10 +53,8 @@ extension JSONValueReadable {
     /// Decodes through ``init(json:at:)``: one definition of the message's rules for every decoder.
     /// From ``StrictJSONDecoder`` the model reads the parsed document directly.
     public init(from decoder: any Decoder) throws {
-        if let strict = decoder as? JSONNodeDecoder<JSONTape.Node> {
-            try self.init(json: strict.node, at: strict.path.resolved)
-        } else if let strict = decoder as? JSONNodeDecoder<JSONValue> {
-            try self.init(json: strict.node, at: strict.path.resolved)
+        if let strict = decoder as? JSONTapeDecoder {
+            try self.init(json: strict.node, at: strict.node.path)
         } else {
             try self.init(json: JSONValue(from: decoder), at: JSONPath(codingPath: decoder.codingPath))
         }

@@ -3,11 +3,7 @@ extension JSONValue: Decodable {
     /// itself; from any other decoder (`JSONDecoder`) it is rebuilt through the Codable containers,
     /// which do not keep object member order.
     public init(from decoder: any Decoder) throws {
-        if let strict = decoder as? JSONNodeDecoder<JSONValue> {
-            self = strict.node
-            return
-        }
-        if let strict = decoder as? JSONNodeDecoder<JSONTape.Node> {
+        if let strict = decoder as? JSONTapeDecoder {
             self = strict.node.jsonValue
             return
         }

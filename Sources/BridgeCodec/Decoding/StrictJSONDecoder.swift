@@ -20,7 +20,7 @@ public struct StrictJSONDecoder: Sendable {
     /// The bytes are parsed once into a document that the decoder reads in place: no tree of
     /// values, and no `String` for keys the type already knows.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(JSONDecodeError) -> T {
-        try decodeNode(type, from: parse { () throws(JSONParseError) in try JSONTape(parsing: bytes, limits: limits) }.root)
+        try decodeNode(type, from: parse { () throws(JSONParseError) in try JSONTape.parse(bytes, limits: limits) }.root)
     }
 
     /// Decodes a value from UTF-8 JSON bytes.
@@ -30,18 +30,24 @@ public struct StrictJSONDecoder: Sendable {
 
     /// Decodes a value from JSON text.
     public func decode<T: Decodable>(_ type: T.Type, from text: String) throws(JSONDecodeError) -> T {
-        try decodeNode(type, from: parse { () throws(JSONParseError) in try JSONTape(parsing: text, limits: limits) }.root)
+        try decodeNode(type, from: parse { () throws(JSONParseError) in try JSONTape.parse(text, limits: limits) }.root)
     }
 
     /// Decodes a value from a Foundation object graph as `WKScriptMessage.body` delivers it,
-    /// without serialising it to bytes. See ``JSONValue/init(foundationObject:limits:)``.
+    /// without serialising it to JSON text. See ``JSONValue/init(foundationObject:limits:)``.
     public func decode<T: Decodable>(_ type: T.Type, fromFoundationObject object: Any) throws(JSONDecodeError) -> T {
         try decode(type, from: JSONValue(foundationObject: object, limits: limits))
     }
 
     /// Decodes a value from a parsed JSON value.
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(JSONDecodeError) -> T {
-        try decodeNode(type, from: value)
+        let tape: JSONTape
+        do {
+            tape = try JSONTape.convert(value)
+        } catch {
+            throw JSONDecodeError(path: .root, reason: .invalidValue("the value's strings hold more than 4 GiB"))
+        }
+        return try decodeNode(type, from: tape.root)
     }
 
     private func parse(_ body: () throws(JSONParseError) -> JSONTape) throws(JSONDecodeError) -> JSONTape {
@@ -52,9 +58,9 @@ public struct StrictJSONDecoder: Sendable {
         }
     }
 
-    private func decodeNode<T: Decodable, Node: JSONNode>(_ type: T.Type, from node: Node) throws(JSONDecodeError) -> T {
+    private func decodeNode<T: Decodable>(_ type: T.Type, from node: JSONTape.Node) throws(JSONDecodeError) -> T {
         do {
-            return try StrictValue.decode(type, from: node, at: PendingPath.root)
+            return try StrictValue.decode(type, from: node)
         } catch {
             throw JSONDecodeError(wrapping: error)
         }

@@ -72,7 +72,7 @@ public struct BridgeDispatcher: Sendable {
             // Parsed into a document the model reads in place; no tree is built.
             let tape: JSONTape
             do {
-                tape = try JSONTape(parsing: text, limits: limits)
+                tape = try JSONTape.parse(text, limits: limits)
             } catch {
                 throw BridgeError(handlerName: name, reason: .malformedJSON(error))
             }

@@ -63,6 +63,12 @@ enum JSONNumberText {
         return isNegative ? -Double(magnitude) : Double(magnitude)  // "-0" stays -0.0
     }
 
+    /// Whether valid number text is an integer that ``shortInteger(_:)`` reads exactly: at most
+    /// 18 bytes, with no fraction or exponent. The parser applies the same rule as it scans.
+    static func isShortInteger(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        text.count <= 18 && !text.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+    }
+
     /// The sign and digits of an integer of at most 18 digits, which an `Int64` holds exactly.
     static func shortInteger(_ text: UnsafeBufferPointer<UInt8>) -> (isNegative: Bool, magnitude: Int64) {
         let isNegative = text.first == UInt8(ascii: "-")

@@ -1,39 +1,68 @@
-/// A strictly parsed document kept as its bytes and their tokens, read without building a tree.
+/// A strictly checked document kept as its bytes and their tokens, read without building a tree.
 ///
 /// Decoders read a message straight from here: keys are compared as bytes, and a string
-/// becomes a `String` only when a model keeps it. A class, so that each ``Node`` holds one
-/// reference: nodes are copied at every step of a read.
-final class JSONTape {
+/// becomes a `String` only when a model keeps it. Text is parsed into one (``parse(_:limits:)``);
+/// values that arrive already structured, a Foundation object graph or a ``JSONValue``, are
+/// written into one by ``JSONTapeBuilder``, so every way in is read by the same code.
+///
+/// The tokens live in this object's own tail, so a document is one allocation, and each
+/// ``Node`` holds one reference: nodes are copied at every step of a read.
+final class JSONTape: ManagedBuffer<JSONTape.Header, JSONToken> {
     /// The document's bytes, held in the form they came in so that none is copied.
     enum Source {
         case bytes([UInt8])
         case text(String)
     }
 
-    let source: Source
-    let tokens: JSONTokens
+    /// What the object holds besides its tokens.
+    struct Header {
+        var source: Source
+        /// How many of the elements are tokens.
+        var count: Int
+        /// Where the root sits in a larger document: the root for a whole message.
+        var rootPath = JSONPath.root
+    }
+
+    /// Storage for `minimumCapacity` tokens, none written yet.
+    static func empty(minimumCapacity: Int) -> JSONTape {
+        // `create` called on this class makes an instance of it.
+        unsafeDowncast(
+            create(minimumCapacity: minimumCapacity) { _ in Header(source: .bytes([]), count: 0) },
+            to: JSONTape.self)
+    }
 
     /// Parses `bytes` strictly within `limits`.
-    convenience init(parsing bytes: [UInt8], limits: JSONLimits) throws(JSONParseError) {
-        try self.init(source: .bytes(bytes), limits: limits)
+    static func parse(_ bytes: [UInt8], limits: JSONLimits) throws(JSONParseError) -> JSONTape {
+        try parse(source: .bytes(bytes), limits: limits)
     }
 
     /// Parses `text` strictly within `limits`.
-    convenience init(parsing text: String, limits: JSONLimits) throws(JSONParseError) {
-        try self.init(source: .text(text), limits: limits)
+    static func parse(_ text: String, limits: JSONLimits) throws(JSONParseError) -> JSONTape {
+        try parse(source: .text(text), limits: limits)
     }
 
-    private init(source: Source, limits: JSONLimits) throws(JSONParseError) {
-        self.source = source
-        self.tokens = try Self.withBytes(of: source) { buffer in
+    private static func parse(source: Source, limits: JSONLimits) throws(JSONParseError) -> JSONTape {
+        try withBytes(of: source) { buffer in
             Result { () throws(JSONParseError) in try JSONParser.tokens(of: buffer, limits: limits) }
-        }.get()
+        }.get().document(over: source)
+    }
+
+    /// The token at `index`, which is below the document's token count.
+    @inline(__always)
+    func token(at index: Int) -> JSONToken {
+        withUnsafeMutablePointerToElements { $0[index] }
     }
 
     /// Reads the document's bytes.
     @inline(__always)
     func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        Self.withBytes(of: source, body)
+        withUnsafeMutablePointerToHeader { Self.withBytes(of: $0.pointee.source, body) }
+    }
+
+    /// Reads the tokens of the value at `index`, that value first.
+    func withTokens<Result>(ofValueAt index: Int, _ body: (UnsafeBufferPointer<JSONToken>) -> Result) -> Result {
+        let end = Int(token(at: index).next)
+        return withUnsafeMutablePointerToElements { body(UnsafeBufferPointer(start: $0 + index, count: end - index)) }
     }
 
     @inline(__always)
@@ -50,12 +79,44 @@ final class JSONTape {
     /// The top-level value.
     var root: Node { Node(tape: self, index: 0) }
 
+    /// The path from the root to the value at `index`, found by walking down the containers that
+    /// hold it. Reads keep no paths; only errors and `codingPath` ask for one.
+    func path(to index: Int) -> JSONPath {
+        var path = header.rootPath
+        var current = 0
+        withBytes { bytes in
+            descent: while current < index {
+                let container = token(at: current)
+                guard container.kind == .array || container.kind == .object, index < Int(container.next) else { break }
+                let isObject = container.kind == .object
+                var position = current + 1
+                var element = 0
+                while position < Int(container.next) {
+                    let value = isObject ? position + 1 : position
+                    let end = Int(token(at: value).next)
+                    if index < end {
+                        path.components.append(isObject ? .key(token(at: position).string(in: bytes)) : .index(element))
+                        current = value
+                        continue descent
+                    }
+                    position = end
+                    element += 1
+                }
+                break
+            }
+        }
+        return path
+    }
+
     /// One value of the document.
     struct Node {
         let tape: JSONTape
         let index: Int
 
-        var token: JSONToken { tape.tokens[index] }
+        var token: JSONToken { tape.token(at: index) }
+
+        /// Where this value sits in the document.
+        var path: JSONPath { tape.path(to: index) }
 
         func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
             tape.withBytes(body)
@@ -71,7 +132,7 @@ final class JSONTape {
 
         subscript(position: Int) -> Node { Node(tape: tape, index: position) }
 
-        func index(after position: Int) -> Int { Int(tape.tokens[position].next) }
+        func index(after position: Int) -> Int { Int(tape.token(at: position).next) }
     }
 }
 
@@ -137,11 +198,10 @@ extension JSONTape.Node: JSONNode {
         var key = key
         return key.withUTF8 { utf8 in
             withBytes { bytes in
-                let tokens = tape.tokens
                 var position = index + 1
                 while position < Int(token.next) {
-                    if tokens[position].stringHasCodeUnits(utf8, in: bytes) { return Self(tape: tape, index: position + 1) }
-                    position = Int(tokens[position + 1].next)
+                    if tape.token(at: position).stringHasCodeUnits(utf8, in: bytes) { return Self(tape: tape, index: position + 1) }
+                    position = Int(tape.token(at: position + 1).next)
                 }
                 return nil
             }
@@ -155,8 +215,8 @@ extension JSONTape.Node: JSONNode {
             var members: [(key: String, value: Self)] = []
             var position = index + 1
             while position < Int(token.next) {
-                members.append((tape.tokens[position].string(in: bytes), Self(tape: tape, index: position + 1)))
-                position = Int(tape.tokens[position + 1].next)
+                members.append((tape.token(at: position).string(in: bytes), Self(tape: tape, index: position + 1)))
+                position = Int(tape.token(at: position + 1).next)
             }
             return members
         }
@@ -169,9 +229,6 @@ extension JSONTape.Node: JSONNode {
     }
 
     var jsonValue: JSONValue {
-        let end = Int(token.next)
-        return tape.tokens.withUnsafeBufferPointer { all in
-            withBytes { JSONValue(tokens: UnsafeBufferPointer(rebasing: all[index..<end]), in: $0) }
-        }
+        tape.withTokens(ofValueAt: index) { tokens in withBytes { JSONValue(tokens: tokens, in: $0) } }
     }
 }

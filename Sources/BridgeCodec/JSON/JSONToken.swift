@@ -75,20 +75,22 @@ extension JSONToken {
     }
 }
 
-/// A parse's tokens in one allocation that grows by doubling; the parser appends, readers index.
+/// A document's tokens as they are written, growing by doubling; the parser and the builder
+/// append, readers index.
 ///
-/// Backed by a `ManagedBuffer` rather than an `Array`: appending and updating a container's
-/// count are plain stores, without the uniqueness and bounds checks an array pays on each.
+/// The storage is the ``JSONTape`` object itself, so a finished document is one allocation.
+/// Appending and updating a container's count are plain stores, without the uniqueness and
+/// bounds checks an `Array` pays on each.
 struct JSONTokens {
-    private var storage: ManagedBuffer<Void, JSONToken>
+    private var storage: JSONTape
     private var base: UnsafeMutablePointer<JSONToken>
     private var capacity: Int
     /// How many tokens there are.
     private(set) var count = 0
 
     init(capacity: Int) {
-        storage = ManagedBuffer<Void, JSONToken>.create(minimumCapacity: max(capacity, 4)) { _ in () }
-        // The elements sit inside the buffer object, which `storage` keeps alive.
+        storage = JSONTape.empty(minimumCapacity: max(capacity, 4))
+        // The elements sit inside the storage object, which `storage` keeps alive.
         base = storage.withUnsafeMutablePointerToElements { $0 }
         self.capacity = storage.capacity
     }
@@ -102,7 +104,7 @@ struct JSONTokens {
     }
 
     private mutating func grow() {
-        let larger = ManagedBuffer<Void, JSONToken>.create(minimumCapacity: capacity * 2) { _ in () }
+        let larger = JSONTape.empty(minimumCapacity: capacity * 2)
         let largerBase = larger.withUnsafeMutablePointerToElements { $0 }
         largerBase.moveInitialize(from: base, count: count)
         storage = larger
@@ -120,5 +122,11 @@ struct JSONTokens {
     /// Reads the tokens as a buffer.
     func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<JSONToken>) -> Result) -> Result {
         withExtendedLifetime(storage) { body(UnsafeBufferPointer(start: base, count: count)) }
+    }
+
+    /// The finished document over `source`: these tokens' own storage, no copy.
+    func document(over source: JSONTape.Source) -> JSONTape {
+        storage.header = JSONTape.Header(source: source, count: count)
+        return storage
     }
 }

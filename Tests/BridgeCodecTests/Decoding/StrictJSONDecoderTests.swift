@@ -146,4 +146,44 @@ struct StrictJSONDecoderTests {
         #expect(failure(Order.self, "[]")?.reason == .typeMismatch(expected: "an object", found: .array))
         #expect(failure([Int].self, "{}")?.reason == .typeMismatch(expected: "an array", found: .object))
     }
+
+    /// Custom code sees where it is: the decoder finds each value's path from its position.
+    @Test func codingPathsNameWhereEachContainerSits() throws {
+        struct Probe: Decodable {
+            var paths: [String]
+            init(from decoder: any Decoder) throws {
+                let keyed = try decoder.container(keyedBy: AnyKey.self)
+                var list = try keyed.nestedUnkeyedContainer(forKey: AnyKey(stringValue: "a b"))
+                _ = try list.decode(Int.self)
+                let inner = try list.nestedContainer(keyedBy: AnyKey.self)
+                let single = try inner.superDecoder(forKey: AnyKey(stringValue: "k")).singleValueContainer()
+                paths = [decoder.codingPath, keyed.codingPath, list.codingPath, inner.codingPath, single.codingPath].map {
+                    JSONPath(codingPath: $0).description
+                }
+            }
+        }
+        let probe = try decoder.decode([Probe].self, from: #"[{"a b":[0,{"k":true}]}]"#)
+        #expect(probe.first?.paths == ["$[0]", "$[0]", #"$[0]["a b"]"#, #"$[0]["a b"][1]"#, #"$[0]["a b"][1].k"#])
+    }
+
+    /// As with `JSONDecoder`, an absent super key reads as `null`, and errors inside it name the key.
+    @Test func absentSuperKeysReadAsNull() {
+        struct Child: Decodable {
+            var parentIsNull: Bool
+            init(from decoder: any Decoder) throws {
+                let keyed = try decoder.container(keyedBy: AnyKey.self)
+                parentIsNull = try keyed.superDecoder().singleValueContainer().decodeNil()
+                _ = try keyed.superDecoder(forKey: AnyKey(stringValue: "base")).singleValueContainer().decode(Int.self)
+            }
+        }
+        #expect(failure(Child.self, "{}")?.description == "$.base: expected an integer, found null")
+        #expect((try? decoder.decode(Child.self, from: #"{"base":7}"#))?.parentIsNull == true)
+    }
+
+    private struct AnyKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
 }

@@ -53,7 +53,7 @@ struct JSONTapeTests {
         for file in files where file.lastPathComponent.hasPrefix("y_") {
             let bytes = [UInt8](try Data(contentsOf: file))
             guard let tree = try? JSONValue(parsing: bytes) else { continue }
-            let tape = try JSONTape(parsing: bytes, limits: .default)
+            let tape = try JSONTape.parse(bytes, limits: .default)
             #expect(tape.root.jsonValue == tree, "\(file.lastPathComponent)")
             #expect(try StrictJSONDecoder().decode(JSONValue.self, from: bytes) == tree, "\(file.lastPathComponent)")
             compared += 1
@@ -68,16 +68,16 @@ struct JSONTapeTests {
             "{" + (0..<20).map { #""k\#($0)":0"# }.joined(separator: ",") + #","k\u0031":1}"#,
         ]
         for text in duplicates {
-            #expect(throws: JSONParseError.self, "\(text)") { try JSONTape(parsing: Array(text.utf8), limits: .default) }
+            #expect(throws: JSONParseError.self, "\(text)") { try JSONTape.parse(Array(text.utf8), limits: .default) }
         }
         // NFC and NFD spellings are different keys, as in JavaScript.
-        #expect(throws: Never.self) { try JSONTape(parsing: Array(#"{"\u00e9":1,"e\u0301":2}"#.utf8), limits: .default) }
+        #expect(throws: Never.self) { try JSONTape.parse(Array(#"{"\u00e9":1,"e\u0301":2}"#.utf8), limits: .default) }
     }
 
     @Test func manyTokensOutgrowTheFirstGuess() throws {
         let count = 50_000
         let text = "[" + Array(repeating: #"{"a":[1,true,null]}"#, count: count).joined(separator: ",") + "]"
-        let tape = try JSONTape(parsing: text, limits: JSONLimits(maxBytes: 4 << 20))
+        let tape = try JSONTape.parse(text, limits: JSONLimits(maxBytes: 4 << 20))
         let elements = try #require(tape.root.elements)
         #expect(elements.count == count)
         #expect(elements.allSatisfy { $0.member(forKey: "a")?.elements?.count == 3 })
@@ -85,12 +85,50 @@ struct JSONTapeTests {
     }
 
     @Test func keysAreComparedAsCodeUnits() throws {
-        let tape = try JSONTape(parsing: #"{"e\u0301":1,"type":"bank_redirect","empty":""}"#, limits: .default)
+        let tape = try JSONTape.parse(#"{"e\u0301":1,"type":"bank_redirect","empty":""}"#, limits: .default)
         #expect(tape.root.member(forKey: "é") == nil)
         #expect(tape.root.member(forKey: "e\u{301}")?.exactInteger(Int.self) == 1)
         #expect(tape.root.member(forKey: "type")?.isString(withCodeUnitsOf: "bank_redirect") == true)
         #expect(tape.root.member(forKey: "type")?.isString(withCodeUnitsOf: "bank_redirec") == false)
         #expect(tape.root.member(forKey: "empty")?.isString(withCodeUnitsOf: "") == true)
         #expect(tape.root.member(forKey: "missing") == nil)
+    }
+
+    /// Following the path the document reports for a value leads back to that value.
+    @Test func everyValueKnowsItsPath() throws {
+        let files = try FileManager.default.contentsOfDirectory(at: TestData.jsonTestSuite, includingPropertiesForKeys: nil)
+        var checked = 0
+        for file in files where file.lastPathComponent.hasPrefix("y_") {
+            guard let tape = try? JSONTape.parse([UInt8](try Data(contentsOf: file)), limits: .default) else { continue }
+            for index in values(of: tape.root) {
+                var node: JSONTape.Node? = tape.root
+                for component in tape.path(to: index).components {
+                    switch component {
+                    case .key(let key): node = node?.member(forKey: key)
+                    case .index(let position): node = node?.elements.map(Array.init)?[position]
+                    }
+                }
+                #expect(node?.index == index, "\(file.lastPathComponent) value \(index)")
+                checked += 1
+            }
+        }
+        #expect(checked > 150)
+        let nested = try JSONTape.parse(#"{"a":[1,{"b\u0020c":[true]}],"d":null}"#, limits: .default)
+        #expect(
+            values(of: nested.root).map { nested.path(to: $0).description } == [
+                "$", "$.a", "$.a[0]", "$.a[1]", #"$.a[1]["b c"]"#, #"$.a[1]["b c"][0]"#, "$.d",
+            ])
+        #expect(JSONTape.null(at: JSONPath([.key("base")])).root.path.description == "$.base")
+    }
+
+    /// The token positions of `node` and every value inside it, keys excluded, in document order.
+    private func values(of node: JSONTape.Node) -> [Int] {
+        var positions = [node.index]
+        if let elements = node.elements {
+            for element in elements { positions += values(of: element) }
+        } else if let members = node.members {
+            for member in members { positions += values(of: member.value) }
+        }
+        return positions
     }
 }

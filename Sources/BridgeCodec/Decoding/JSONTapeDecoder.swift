@@ -1,0 +1,293 @@
+import Foundation
+
+/// The `Decoder` over a value of a ``JSONTape``, read in place.
+/// Strict: a value decodes only as its own kind, and numbers only into types that hold them exactly.
+///
+/// Built for the way Codable calls it. Not generic over the node: `Decodable` types reach the
+/// containers through existentials, where a generic container makes the runtime look its
+/// metadata up on every call. No path is carried: the document finds a value's path from its
+/// position (``JSONTape/path(to:)``), and only errors and `codingPath` ask. So a decoder is
+/// one node, small enough to sit inside an `any Decoder` without a heap box.
+struct JSONTapeDecoder: Decoder {
+    let node: JSONTape.Node
+
+    var codingPath: [any CodingKey] { node.path.codingKeys }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy _: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard node.kind == .object else { throw StrictValue.mismatch("an object", node) }
+        return KeyedDecodingContainer(KeyedContainer<Key>(object: node))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard let elements = node.elements else { throw StrictValue.mismatch("an array", node) }
+        return UnkeyedContainer(array: node, elements: elements)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        SingleValueContainer(value: node)
+    }
+}
+
+// MARK: - Reading one value
+
+/// The strict conversions every container shares.
+enum StrictValue {
+    typealias Node = JSONTape.Node
+
+    static func bool(_ value: Node) throws(JSONDecodeError) -> Bool {
+        guard let bool = value.boolValue else { throw mismatch("a boolean", value) }
+        return bool
+    }
+
+    static func string(_ value: Node) throws(JSONDecodeError) -> String {
+        guard let string = value.stringValue else { throw mismatch("a string", value) }
+        return string
+    }
+
+    static func integer<Integer: FixedWidthInteger>(_ value: Node, as _: Integer.Type) throws(JSONDecodeError) -> Integer {
+        guard value.kind == .number else { throw mismatch("an integer", value) }
+        guard let integer = value.exactInteger(Integer.self) else {
+            throw JSONDecodeError(path: value.path, reason: .numberNotRepresentable(value.numberValue?.text ?? "", as: "\(Integer.self)"))
+        }
+        return integer
+    }
+
+    static func double(_ value: Node) throws(JSONDecodeError) -> Double {
+        guard let double = value.doubleValue else { throw mismatch("a number", value) }
+        return double
+    }
+
+    static func float(_ value: Node) throws(JSONDecodeError) -> Float {
+        guard let double = value.doubleValue else { throw mismatch("a number", value) }
+        let float = Float(double)
+        guard float.isFinite else {
+            throw JSONDecodeError(path: value.path, reason: .numberNotRepresentable(value.numberValue?.text ?? "", as: "Float"))
+        }
+        return float
+    }
+
+    static func decode<T: Decodable>(_: T.Type, from value: Node) throws -> T {
+        // URL's own Codable form is an object on Apple platforms; on the bridge it is always a string.
+        if T.self == URL.self {
+            let string = try string(value)
+            guard let url = URL(string: string) else {
+                throw JSONDecodeError(path: value.path, reason: .invalidValue("\"\(string)\" is not a valid URL"))
+            }
+            return try cast(url, at: value)
+        }
+        return try T(from: JSONTapeDecoder(node: value))
+    }
+
+    private static func cast<T>(_ value: Any, at node: Node) throws(JSONDecodeError) -> T {
+        guard let typed = value as? T else {
+            throw JSONDecodeError(path: node.path, reason: .invalidValue("cannot produce a \(T.self)"))
+        }
+        return typed
+    }
+
+    static func mismatch(_ expected: String, _ value: Node) -> JSONDecodeError {
+        JSONDecodeError(path: value.path, reason: .typeMismatch(expected: expected, found: value.kind))
+    }
+}
+
+// MARK: - Containers
+
+private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let object: JSONTape.Node
+
+    var codingPath: [any CodingKey] { object.path.codingKeys }
+    var allKeys: [Key] { (object.members ?? []).compactMap { Key(stringValue: $0.key) } }
+
+    func contains(_ key: Key) -> Bool { object.member(forKey: key.stringValue) != nil }
+
+    private func value(for key: Key) throws(JSONDecodeError) -> JSONTape.Node {
+        guard let value = object.member(forKey: key.stringValue) else {
+            throw JSONDecodeError(path: object.path.appending(key: key.stringValue), reason: .missingKey)
+        }
+        return value
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { try value(for: key).kind == .null }
+    func decode(_: Bool.Type, forKey key: Key) throws -> Bool { try StrictValue.bool(value(for: key)) }
+    func decode(_: String.Type, forKey key: Key) throws -> String { try StrictValue.string(value(for: key)) }
+    func decode(_: Double.Type, forKey key: Key) throws -> Double { try StrictValue.double(value(for: key)) }
+    func decode(_: Float.Type, forKey key: Key) throws -> Float { try StrictValue.float(value(for: key)) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try StrictValue.integer(value(for: key), as: type) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try StrictValue.integer(value(for: key), as: type) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try StrictValue.integer(value(for: key), as: type) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try StrictValue.integer(value(for: key), as: type) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try StrictValue.integer(value(for: key), as: type) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try StrictValue.integer(value(for: key), as: type) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try StrictValue.integer(value(for: key), as: type) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try StrictValue.integer(value(for: key), as: type) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try StrictValue.integer(value(for: key), as: type) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try StrictValue.integer(value(for: key), as: type) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try StrictValue.decode(type, from: value(for: key)) }
+
+    // The protocol's default `decodeIfPresent` looks the key up three times; these look once.
+    // Absent and `null` both give `nil`.
+    private func presentValue(for key: Key) -> JSONTape.Node? {
+        guard let value = object.member(forKey: key.stringValue), value.kind != .null else { return nil }
+        return value
+    }
+
+    func decodeIfPresent(_: Bool.Type, forKey key: Key) throws -> Bool? {
+        try presentValue(for: key).map { value throws(JSONDecodeError) in try StrictValue.bool(value) }
+    }
+    func decodeIfPresent(_: String.Type, forKey key: Key) throws -> String? {
+        try presentValue(for: key).map { value throws(JSONDecodeError) in try StrictValue.string(value) }
+    }
+    func decodeIfPresent(_: Double.Type, forKey key: Key) throws -> Double? {
+        try presentValue(for: key).map { value throws(JSONDecodeError) in try StrictValue.double(value) }
+    }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try presentValue(for: key).map { value throws(JSONDecodeError) in try StrictValue.integer(value, as: type) }
+    }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try presentValue(for: key).map { value in try StrictValue.decode(type, from: value) }
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try JSONTapeDecoder(node: value(for: key)).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try JSONTapeDecoder(node: value(for: key)).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        superDecoder(named: "super")
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        superDecoder(named: key.stringValue)
+    }
+
+    /// As in `JSONDecoder`, a missing super key decodes as `null`.
+    private func superDecoder(named name: String) -> any Decoder {
+        JSONTapeDecoder(node: object.member(forKey: name) ?? JSONTape.null(at: object.path.appending(key: name)).root)
+    }
+}
+
+private struct UnkeyedContainer: UnkeyedDecodingContainer {
+    let array: JSONTape.Node
+    let elements: JSONTape.Elements
+    private(set) var currentIndex = 0
+    private var position: Int
+
+    init(array: JSONTape.Node, elements: JSONTape.Elements) {
+        self.array = array
+        self.elements = elements
+        self.position = elements.startIndex
+    }
+
+    var codingPath: [any CodingKey] { array.path.codingKeys }
+    var count: Int? { elements.count }
+    var isAtEnd: Bool { position == elements.endIndex }
+
+    /// The next element; advances only when `read` succeeds, as Codable expects.
+    private mutating func next<T>(_ read: (JSONTape.Node) throws -> T) throws -> T {
+        guard !isAtEnd else { throw JSONDecodeError(path: array.path.appending(index: currentIndex), reason: .missingElement) }
+        let result = try read(elements[position])
+        advance()
+        return result
+    }
+
+    private mutating func advance() {
+        position = elements.index(after: position)
+        currentIndex += 1
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard !isAtEnd else { throw JSONDecodeError(path: array.path.appending(index: currentIndex), reason: .missingElement) }
+        if elements[position].kind == .null {
+            advance()
+            return true
+        }
+        return false
+    }
+
+    mutating func decode(_: Bool.Type) throws -> Bool { try next(StrictValue.bool) }
+    mutating func decode(_: String.Type) throws -> String { try next(StrictValue.string) }
+    mutating func decode(_: Double.Type) throws -> Double { try next(StrictValue.double) }
+    mutating func decode(_: Float.Type) throws -> Float { try next(StrictValue.float) }
+    mutating func decode(_ type: Int.Type) throws -> Int { try integer(type) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next { value in try StrictValue.decode(type, from: value) } }
+
+    private mutating func integer<Integer: FixedWidthInteger>(_ type: Integer.Type) throws -> Integer {
+        try next { value in try StrictValue.integer(value, as: type) }
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        try next { value in try JSONTapeDecoder(node: value).container(keyedBy: type) }
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try next { value in try JSONTapeDecoder(node: value).unkeyedContainer() }
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        try next { value in JSONTapeDecoder(node: value) }
+    }
+}
+
+private struct SingleValueContainer: SingleValueDecodingContainer {
+    let value: JSONTape.Node
+
+    var codingPath: [any CodingKey] { value.path.codingKeys }
+
+    func decodeNil() -> Bool { value.kind == .null }
+    func decode(_: Bool.Type) throws -> Bool { try StrictValue.bool(value) }
+    func decode(_: String.Type) throws -> String { try StrictValue.string(value) }
+    func decode(_: Double.Type) throws -> Double { try StrictValue.double(value) }
+    func decode(_: Float.Type) throws -> Float { try StrictValue.float(value) }
+    func decode(_ type: Int.Type) throws -> Int { try StrictValue.integer(value, as: type) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try StrictValue.integer(value, as: type) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try StrictValue.integer(value, as: type) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try StrictValue.integer(value, as: type) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try StrictValue.integer(value, as: type) }
+    func decode(_ type: UInt.Type) throws -> UInt { try StrictValue.integer(value, as: type) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try StrictValue.integer(value, as: type) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try StrictValue.integer(value, as: type) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try StrictValue.integer(value, as: type) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try StrictValue.integer(value, as: type) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try StrictValue.decode(type, from: value) }
+}
+
+// MARK: - Coding keys for a path
+
+private struct PathKey: CodingKey {
+    let stringValue: String
+    let intValue: Int?
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+        self.intValue = nil
+    }
+
+    init(intValue: Int) {
+        self.stringValue = "Index \(intValue)"
+        self.intValue = intValue
+    }
+}
+
+extension JSONPath {
+    var codingKeys: [any CodingKey] {
+        components.map { component in
+            switch component {
+            case .key(let key): PathKey(stringValue: key)
+            case .index(let index): PathKey(intValue: index)
+            }
+        }
+    }
+}

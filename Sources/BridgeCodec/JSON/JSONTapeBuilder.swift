@@ -1,0 +1,111 @@
+/// Writes a ``JSONTape`` for a value that is already structured, a ``JSONValue``, so that the
+/// Codable decoder reads it with the same code as parsed text.
+///
+/// Strings are stored as their UTF-8 with no escapes, numbers as their JSON text. Values are
+/// written in document order: a container's token first, then what it holds (an object's
+/// members as key, value), then ``close(_:count:)``. Keys are written as given: a
+/// ``JSONObject``'s are unique.
+struct JSONTapeBuilder {
+    /// The strings and numbers need more bytes than a token's 32-bit offsets reach.
+    struct TooLarge: Error {}
+
+    private var bytes: [UInt8] = []
+    private var tokens = JSONTokens(capacity: 16)
+    private static let maxBytes = Int(UInt32.max - 1)
+
+    mutating func appendNull() {
+        tokens.append(scalar(.null, flags: 0, start: 0, length: 0))
+    }
+
+    mutating func appendBool(_ value: Bool) {
+        tokens.append(scalar(value ? .true : .false, flags: 0, start: 0, length: 0))
+    }
+
+    mutating func appendString(_ string: String) throws(TooLarge) {
+        var string = string
+        try reserve(string.utf8.count)
+        string.withUTF8 { appendText($0, kind: .string, flags: 0) }
+    }
+
+    mutating func appendNumber(_ number: JSONNumber) throws(TooLarge) {
+        var text = number.text
+        try reserve(text.utf8.count)
+        text.withUTF8 { utf8 in
+            appendText(utf8, kind: .number, flags: JSONNumberText.isShortInteger(utf8) ? JSONToken.shortIntegerFlag : 0)
+        }
+    }
+
+    /// Starts an array or object; returns its position for ``close(_:count:)``.
+    mutating func open(_ kind: JSONToken.Kind) -> Int {
+        let position = tokens.count
+        tokens.append(JSONToken(kind: kind, flags: 0, start: 0, length: 0, next: 0))
+        return position
+    }
+
+    /// Ends the container at `position`, which holds `count` elements or members.
+    mutating func close(_ position: Int, count: Int) {
+        tokens[position].length = UInt32(truncatingIfNeeded: count)
+        tokens[position].next = UInt32(truncatingIfNeeded: tokens.count)
+    }
+
+    /// The finished document.
+    func document() -> JSONTape {
+        tokens.document(over: .bytes(bytes))
+    }
+
+    private func scalar(_ kind: JSONToken.Kind, flags: UInt8, start: Int, length: Int) -> JSONToken {
+        JSONToken(
+            kind: kind, flags: flags, start: UInt32(truncatingIfNeeded: start), length: UInt32(truncatingIfNeeded: length),
+            next: UInt32(truncatingIfNeeded: tokens.count + 1))
+    }
+
+    private mutating func reserve(_ count: Int) throws(TooLarge) {
+        guard count <= Self.maxBytes - bytes.count else { throw TooLarge() }
+    }
+
+    private mutating func appendText(_ utf8: UnsafeBufferPointer<UInt8>, kind: JSONToken.Kind, flags: UInt8) {
+        tokens.append(scalar(kind, flags: flags, start: bytes.count, length: utf8.count))
+        bytes.append(contentsOf: utf8)
+    }
+}
+
+extension JSONTape {
+    /// A document that is `null`: a message without a body, or a member that is absent, at `path`.
+    static func null(at path: JSONPath = .root) -> JSONTape {
+        var builder = JSONTapeBuilder()
+        builder.appendNull()
+        let document = builder.document()
+        document.header.rootPath = path
+        return document
+    }
+
+    /// `value` as a document, so that it is read by the same code as parsed text.
+    static func convert(_ value: JSONValue) throws(JSONTapeBuilder.TooLarge) -> JSONTape {
+        var builder = JSONTapeBuilder()
+        try builder.append(value)
+        return builder.document()
+    }
+}
+
+extension JSONTapeBuilder {
+    /// Writes `value` and everything it holds.
+    mutating func append(_ value: JSONValue) throws(TooLarge) {
+        switch value {
+        case .null: appendNull()
+        case .bool(let bool): appendBool(bool)
+        case .number(let number): try appendNumber(number)
+        case .string(let string): try appendString(string)
+        case .array(let elements):
+            let position = open(.array)
+            for element in elements { try append(element) }
+            close(position, count: elements.count)
+        case .object(let object):
+            let position = open(.object)
+            for member in object {
+                try appendString(member.key)
+                try append(member.value)
+            }
+            close(position, count: object.count)
+        }
+    }
+}
