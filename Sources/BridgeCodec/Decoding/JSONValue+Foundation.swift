@@ -10,128 +10,145 @@ extension JSONValue {
     /// non-string keys and graphs beyond `limits` (depth, string length, members per object).
     /// Dictionary members keep the dictionary's own iteration order.
     public init(foundationObject object: Any, limits: JSONLimits = .default) throws(JSONDecodeError) {
-        self = try FoundationGraph(limits: limits).convert(object, at: .root, depth: 0)
+        var graph = FoundationGraph(limits: limits)
+        self = try graph.convert(object, depth: 0)
     }
 }
 
 private struct FoundationGraph {
     let limits: JSONLimits
+    /// Where the walk is. An error copies it, so a walk that succeeds builds no paths.
+    private var path: [JSONPath.Component] = []
+
+    init(limits: JSONLimits) {
+        self.limits = limits
+    }
+
+    private func fail(_ reason: JSONDecodeError.Reason) -> JSONDecodeError {
+        JSONDecodeError(path: JSONPath(path), reason: reason)
+    }
 
     /// The class Foundation uses for boolean `NSNumber`s (`__NSCFBoolean` on every platform),
     /// which is the only reliable way to tell `true` from `1`: `as? Bool` accepts both.
     private static let booleanNumberClass = ObjectIdentifier(type(of: NSNumber(value: true)))
 
-    func convert(_ object: Any, at path: JSONPath, depth: Int) throws(JSONDecodeError) -> JSONValue {
+    mutating func convert(_ object: Any, depth: Int) throws(JSONDecodeError) -> JSONValue {
         // Class instances and Swift values take separate roads: casting a Swift dictionary to a
         // Foundation class (`as? NSNumber`) makes the runtime bridge the whole dictionary first.
         let dynamicType = type(of: object)
         if dynamicType is AnyClass {
-            if let string = object as? NSString { return try self.string(string as String, at: path) }
-            if let number = object as? NSNumber { return try self.number(number, at: path) }
+            if let string = object as? NSString { return try self.string(string as String) }
+            if let number = object as? NSNumber { return try self.number(number) }
             if let dictionary = object as? NSDictionary {
-                return try self.object(dictionary.lazy.map { ($0.key, $0.value) }, count: dictionary.count, at: path, depth: depth)
+                return try self.object(dictionary.lazy.map { ($0.key, $0.value) }, count: dictionary.count, depth: depth) {
+                    ((($0 as? AnyHashable)?.base) ?? $0) as? String
+                }
             }
-            if let array = object as? NSArray { return try self.array(Array(array), at: path, depth: depth) }
+            if let array = object as? NSArray { return try self.array(Array(array), depth: depth) }
             if object is NSNull { return .null }
-            throw JSONDecodeError(path: path, reason: .unsupportedObject(typeName: String(describing: dynamicType)))
+            throw fail(.unsupportedObject(typeName: String(describing: dynamicType)))
         }
-        if let string = object as? String, dynamicType == String.self { return try self.string(string, at: path) }
-        if let dictionary = object as? [String: Any], dynamicType == [String: Any].self {
-            return try self.object(dictionary.lazy.map { ($0.key, $0.value) }, count: dictionary.count, at: path, depth: depth)
+        // The exact type first: a cast to a type the value does not have costs far more than the comparison.
+        if dynamicType == String.self, let string = object as? String { return try self.string(string) }
+        if dynamicType == [String: Any].self, let dictionary = object as? [String: Any] {
+            return try self.object(dictionary, count: dictionary.count, depth: depth) { $0 }
         }
-        if let dictionary = object as? [AnyHashable: Any], dynamicType == [AnyHashable: Any].self {
-            return try self.object(dictionary.lazy.map { ($0.key, $0.value) }, count: dictionary.count, at: path, depth: depth)
+        if dynamicType == [AnyHashable: Any].self, let dictionary = object as? [AnyHashable: Any] {
+            return try self.object(dictionary, count: dictionary.count, depth: depth) { $0.base as? String }
         }
-        if let array = object as? [Any], dynamicType == [Any].self { return try self.array(array, at: path, depth: depth) }
-        if let scalar = try swiftScalar(object, of: dynamicType, at: path) { return scalar }
+        if dynamicType == [Any].self, let array = object as? [Any] { return try self.array(array, depth: depth) }
+        if let scalar = try swiftScalar(object, of: dynamicType) { return scalar }
         // App-built dictionaries can hold `Optional`s boxed in `Any`: nil is null, a value is itself.
         let mirror = Mirror(reflecting: object)
         if mirror.displayStyle == .optional {
             guard let wrapped = mirror.children.first?.value else { return .null }
-            return try convert(wrapped, at: path, depth: depth)
+            return try convert(wrapped, depth: depth)
         }
         // Typed Swift collections ([String], [String: Int], …) bridge to the general forms.
-        if let array = object as? [Any] { return try self.array(array, at: path, depth: depth) }
+        if let array = object as? [Any] { return try self.array(array, depth: depth) }
         if let dictionary = object as? [String: Any] {
-            return try self.object(dictionary.lazy.map { ($0.key, $0.value) }, count: dictionary.count, at: path, depth: depth)
+            return try self.object(dictionary, count: dictionary.count, depth: depth) { $0 }
         }
-        throw JSONDecodeError(path: path, reason: .unsupportedObject(typeName: String(describing: dynamicType)))
+        throw fail(.unsupportedObject(typeName: String(describing: dynamicType)))
     }
 
     /// Swift's own booleans and numbers, matched by exact type so that no NSNumber bridging
     /// can turn `1` into `true`.
-    private func swiftScalar(_ object: Any, of dynamicType: Any.Type, at path: JSONPath) throws(JSONDecodeError) -> JSONValue? {
-        switch object {
-        case let value as Bool where dynamicType == Bool.self: return .bool(value)
-        case let value as Int where dynamicType == Int.self: return .number(JSONNumber(value))
-        case let value as Double where dynamicType == Double.self: return try finite(value, at: path)
-        case let value as Float where dynamicType == Float.self: return try finite(Double(value), at: path)
-        case let value as Int64 where dynamicType == Int64.self: return .number(JSONNumber(value))
-        case let value as Int32 where dynamicType == Int32.self: return .number(JSONNumber(value))
-        case let value as Int16 where dynamicType == Int16.self: return .number(JSONNumber(value))
-        case let value as Int8 where dynamicType == Int8.self: return .number(JSONNumber(value))
-        case let value as UInt where dynamicType == UInt.self: return .number(JSONNumber(value))
-        case let value as UInt64 where dynamicType == UInt64.self: return .number(JSONNumber(value))
-        case let value as UInt32 where dynamicType == UInt32.self: return .number(JSONNumber(value))
-        case let value as UInt16 where dynamicType == UInt16.self: return .number(JSONNumber(value))
-        case let value as UInt8 where dynamicType == UInt8.self: return .number(JSONNumber(value))
-        default: return nil
-        }
+    private func swiftScalar(_ object: Any, of dynamicType: Any.Type) throws(JSONDecodeError) -> JSONValue? {
+        if dynamicType == Bool.self, let value = object as? Bool { return .bool(value) }
+        if dynamicType == Int.self, let value = object as? Int { return .number(JSONNumber(value)) }
+        if dynamicType == Double.self, let value = object as? Double { return try finite(value) }
+        if dynamicType == Float.self, let value = object as? Float { return try finite(Double(value)) }
+        if dynamicType == Int64.self, let value = object as? Int64 { return .number(JSONNumber(value)) }
+        if dynamicType == Int32.self, let value = object as? Int32 { return .number(JSONNumber(value)) }
+        if dynamicType == Int16.self, let value = object as? Int16 { return .number(JSONNumber(value)) }
+        if dynamicType == Int8.self, let value = object as? Int8 { return .number(JSONNumber(value)) }
+        if dynamicType == UInt.self, let value = object as? UInt { return .number(JSONNumber(value)) }
+        if dynamicType == UInt64.self, let value = object as? UInt64 { return .number(JSONNumber(value)) }
+        if dynamicType == UInt32.self, let value = object as? UInt32 { return .number(JSONNumber(value)) }
+        if dynamicType == UInt16.self, let value = object as? UInt16 { return .number(JSONNumber(value)) }
+        if dynamicType == UInt8.self, let value = object as? UInt8 { return .number(JSONNumber(value)) }
+        return nil
     }
 
-    private func finite(_ value: Double, at path: JSONPath) throws(JSONDecodeError) -> JSONValue {
-        guard let number = JSONNumber(value) else { throw JSONDecodeError(path: path, reason: .nonFiniteNumber) }
+    private func finite(_ value: Double) throws(JSONDecodeError) -> JSONValue {
+        guard let number = JSONNumber(value) else { throw fail(.nonFiniteNumber) }
         return .number(number)
     }
 
-    private func string(_ string: String, at path: JSONPath) throws(JSONDecodeError) -> JSONValue {
+    private func string(_ string: String) throws(JSONDecodeError) -> JSONValue {
         guard string.utf8.count <= limits.maxStringLength else {
-            throw JSONDecodeError(path: path, reason: .stringTooLong(limit: limits.maxStringLength))
+            throw fail(.stringTooLong(limit: limits.maxStringLength))
         }
         return .string(string)
     }
 
-    private func number(_ number: NSNumber, at path: JSONPath) throws(JSONDecodeError) -> JSONValue {
+    private func number(_ number: NSNumber) throws(JSONDecodeError) -> JSONValue {
         if ObjectIdentifier(type(of: number)) == Self.booleanNumberClass { return .bool(number.boolValue) }
         switch UInt8(bitPattern: number.objCType.pointee) {
-        case UInt8(ascii: "f"), UInt8(ascii: "d"): return try finite(number.doubleValue, at: path)
+        case UInt8(ascii: "f"), UInt8(ascii: "d"): return try finite(number.doubleValue)
         case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"): return .number(JSONNumber(number.uint64Value))
         default: return .number(JSONNumber(number.int64Value))
         }
     }
 
-    private func enter(_ depth: Int, at path: JSONPath) throws(JSONDecodeError) -> Int {
-        guard depth < limits.maxDepth else { throw JSONDecodeError(path: path, reason: .nestingTooDeep(limit: limits.maxDepth)) }
+    private func enter(_ depth: Int) throws(JSONDecodeError) -> Int {
+        guard depth < limits.maxDepth else { throw fail(.nestingTooDeep(limit: limits.maxDepth)) }
         return depth + 1
     }
 
-    private func array(_ array: [Any], at path: JSONPath, depth: Int) throws(JSONDecodeError) -> JSONValue {
-        let depth = try enter(depth, at: path)
+    private mutating func array(_ array: [Any], depth: Int) throws(JSONDecodeError) -> JSONValue {
+        let depth = try enter(depth)
         var elements: [JSONValue] = []
         elements.reserveCapacity(array.count)
         for (index, element) in array.enumerated() {
-            elements.append(try convert(element, at: path.appending(index: index), depth: depth))
+            path.append(.index(index))
+            elements.append(try convert(element, depth: depth))
+            path.removeLast()
         }
         return .array(elements)
     }
 
     /// One walk for every dictionary kind Foundation hands out: `[String: Any]`, `[AnyHashable: Any]`
-    /// (nested dictionaries on Linux) and `NSDictionary`. Keys are unique in each, by their own equality.
-    private func object(
-        _ members: some Sequence<(key: Any, value: Any)>, count: Int, at path: JSONPath, depth: Int
+    /// (nested dictionaries on Linux) and `NSDictionary`. Keys are unique in each, by their own
+    /// equality; `stringKey` reads each key, without a cast when the dictionary's keys are `String`s.
+    private mutating func object<Key>(
+        _ members: some Sequence<(key: Key, value: Any)>, count: Int, depth: Int, stringKey: (Key) -> String?
     ) throws(JSONDecodeError) -> JSONValue {
-        let depth = try enter(depth, at: path)
+        let depth = try enter(depth)
         guard count <= limits.maxObjectMembers else {
-            throw JSONDecodeError(path: path, reason: .tooManyMembers(limit: limits.maxObjectMembers))
+            throw fail(.tooManyMembers(limit: limits.maxObjectMembers))
         }
         var converted: [JSONObject.Member] = []
         converted.reserveCapacity(count)
         for (key, value) in members {
-            let unwrapped = (key as? AnyHashable)?.base ?? key
-            guard let key = unwrapped as? String else {
-                throw JSONDecodeError(path: path, reason: .nonStringKey(typeName: String(describing: type(of: unwrapped))))
+            guard let key = stringKey(key) else {
+                let unwrapped = (key as? AnyHashable)?.base ?? key
+                throw fail(.nonStringKey(typeName: String(describing: type(of: unwrapped))))
             }
-            converted.append(JSONObject.Member(key: key, value: try convert(value, at: path.appending(key: key), depth: depth)))
+            path.append(.key(key))
+            converted.append(JSONObject.Member(key: key, value: try convert(value, depth: depth)))
+            path.removeLast()
         }
         return .object(JSONObject(uniqueMembers: converted))
     }
