@@ -27,100 +27,81 @@ struct ByteEscapeTable: Sendable {
 
     /// Appends `bytes`, escaped, to `output`. For a byte marked ``askFollowingBytes``, `following`
     /// gets the input and the byte's position and returns the scalar to write as `\uXXXX` and how many
-    /// input bytes it covers, or nil to copy the byte.
+    /// input bytes (two or three) it covers, or nil to copy the byte.
     ///
-    /// Two passes: the first measures the output, the second writes it through a pointer, so no
-    /// append checks capacity or uniqueness per escape.
+    /// One pass, a chunk at a time: each chunk is written through a pointer into a scratch buffer
+    /// sized for the chunk's worst case, so no write checks capacity, then appended whole.
     func escape(
         _ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8],
         following: (UnsafeBufferPointer<UInt8>, Int) -> (scalar: UInt32, consumed: Int)? = { _, _ in nil }
     ) {
         guard let input = bytes.baseAddress, !bytes.isEmpty else { return }
         let count = bytes.count
+        // A chunk's last sequence may run two bytes past it; a `\uXXXX` covers at least two bytes.
+        let chunkSize = min(count, Self.chunkSize)
+        let worstCase = (chunkSize + 2) * max(stride, 3)
+        output.reserveCapacity(output.count + count)
         lengths.withUnsafeBufferPointer { lengths in
             replacements.withUnsafeBufferPointer { replacements in
-                var total = 0
-                var index = 0
-                // Blocks of eight that need nothing are skipped whole; a block that needs something is
-                // walked byte by byte, and the skip is tried again only after it.
-                var blockEnd = 0
-                while index < count {
-                    if index >= blockEnd {
-                        if index + 8 <= count, Self.copiesEight(input + index, lengths) {
-                            total += 8
-                            index += 8
-                            continue
-                        }
-                        blockEnd = index + 8
-                    }
-                    let length = Int(lengths[Int(input[index])])
-                    if length == 0 {
-                        total += 1
-                        index += 1
-                    } else if length == Int(Self.askFollowingBytes) {
-                        if let (_, consumed) = following(bytes, index) {
-                            total += 6
-                            index += consumed
-                        } else {
-                            total += 1
-                            index += 1
-                        }
-                    } else {
-                        total += length
-                        index += 1
-                    }
-                }
-                let start = output.count
-                output.append(contentsOf: repeatElement(0, count: total))
-                output.withUnsafeMutableBufferPointer { buffer in
-                    guard let base = buffer.baseAddress, let replacementBase = replacements.baseAddress else { return }
-                    var out = base + start
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: worstCase) { scratch in
+                    guard let scratchBase = scratch.baseAddress, let replacementBase = replacements.baseAddress else { return }
                     var index = 0
-                    var runStart = 0
-                    func flushRun(upTo end: Int) {
-                        let runLength = end - runStart
-                        if runLength > 0 {
-                            out.update(from: input + runStart, count: runLength)
-                            out += runLength
-                        }
-                    }
-                    var blockEnd = 0
                     while index < count {
-                        if index >= blockEnd {
-                            if index + 8 <= count, Self.copiesEight(input + index, lengths) {
-                                index += 8
-                                continue
+                        let chunkEnd = min(index + chunkSize, count)
+                        var out = scratchBase
+                        var runStart = index
+                        // Blocks of eight that need nothing are skipped whole; a block that needs something
+                        // is walked byte by byte, and the skip is tried again only after it.
+                        var blockEnd = index
+                        while index < chunkEnd {
+                            if index >= blockEnd {
+                                if index + 8 <= chunkEnd, Self.copiesEight(input + index, lengths) {
+                                    index += 8
+                                    continue
+                                }
+                                blockEnd = index + 8
                             }
-                            blockEnd = index + 8
-                        }
-                        let byte = input[index]
-                        let length = Int(lengths[Int(byte)])
-                        if length == 0 {
-                            index += 1
-                            continue
-                        }
-                        if length == Int(Self.askFollowingBytes) {
-                            guard let (scalar, consumed) = following(bytes, index) else {
+                            let byte = input[index]
+                            let length = Int(lengths[Int(byte)])
+                            if length == 0 {
                                 index += 1
                                 continue
                             }
-                            flushRun(upTo: index)
-                            Self.writeUnicodeEscape(scalar, to: out)
-                            out += 6
-                            index += consumed
-                        } else {
-                            flushRun(upTo: index)
-                            out.update(from: replacementBase + Int(byte) * stride, count: length)
-                            out += length
-                            index += 1
+                            let runLength = index - runStart
+                            if length == Int(Self.askFollowingBytes) {
+                                guard let (scalar, consumed) = following(bytes, index), (2...3).contains(consumed),
+                                    consumed <= count - index
+                                else {
+                                    index += 1
+                                    continue
+                                }
+                                out.update(from: input + runStart, count: runLength)
+                                out += runLength
+                                Self.writeUnicodeEscape(scalar, to: out)
+                                out += 6
+                                index += consumed
+                            } else {
+                                out.update(from: input + runStart, count: runLength)
+                                out += runLength
+                                out.update(from: replacementBase + Int(byte) * stride, count: length)
+                                out += length
+                                index += 1
+                            }
+                            runStart = index
                         }
-                        runStart = index
+                        let runLength = index - runStart
+                        out.update(from: input + runStart, count: runLength)
+                        out += runLength
+                        output.append(contentsOf: UnsafeBufferPointer(start: scratchBase, count: out - scratchBase))
                     }
-                    flushRun(upTo: count)
                 }
             }
         }
     }
+
+    /// Input bytes escaped per pass through the scratch buffer: small enough that the worst case
+    /// (every byte replaced) stays a modest buffer, large enough that appending it costs little.
+    private static let chunkSize = 8 << 10
 
     /// Whether all eight bytes at `bytes` are copied as they are. Eight table reads OR-ed together,
     /// with one branch: in ASCII-heavy text most blocks of eight need nothing, and the per-byte
