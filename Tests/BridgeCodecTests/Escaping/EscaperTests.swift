@@ -7,7 +7,16 @@ struct EscaperTests {
     static func corpus() throws -> [String] {
         try TestData.naughtyStrings() + TestData.randomStrings(count: 2_000, seed: 0xE5CA9E)
             + ["", "\u{0}", "</script><script>alert(1)</script>", "<!--<script>", "\u{2028}\u{2029}", "`${x}`", "\u{85}\u{9F}\u{7F}"]
-            + blockBoundaryStrings()
+            + blockBoundaryStrings() + chunkBoundaryStrings()
+    }
+
+    /// The encoder works in chunks of 8 KiB: each kind of character straddling a chunk's end, and
+    /// inputs longer than a chunk where every character needs the longest replacement.
+    static func chunkBoundaryStrings() -> [String] {
+        let specials = ["\u{2028}", "<", "\u{85}", "\u{0}", "\u{1F600}"]
+        return specials.flatMap { special in
+            (8_186..<8_194).map { offset in String(repeating: "a", count: offset) + special + "b" }
+        } + ["\u{0}", "\u{2028}", "'", "\u{1}"].map { String(repeating: $0, count: 9_000) }
     }
 
     /// Plain ASCII around one character that needs escaping (or a multi-byte one that may), at every
