@@ -18,16 +18,26 @@ struct JSONParser {
     /// Marks "no open container" in a token's parent link.
     private static let noParent = UInt32.max
 
-    init(bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits, tokens: JSONTokens) {
         self.bytes = bytes
         self.limits = limits
-        // A guess that holds a typical message without reserving much for large documents.
-        self.tokens = JSONTokens(capacity: min(bytes.count / 4 + 8, 1 << 16))
+        self.tokens = tokens
     }
 
     /// The tokens of `bytes`, or why they are not strict JSON within `limits`.
     static func tokens(of bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) throws(JSONParseError) -> JSONTokens {
-        var parser = JSONParser(bytes: bytes, limits: limits)
+        // A guess that holds a typical message without reserving much for large documents.
+        var parser = JSONParser(bytes: bytes, limits: limits, tokens: JSONTokens(capacity: min(bytes.count / 4 + 8, 1 << 16)))
+        try parser.parseDocument()
+        return parser.tokens
+    }
+
+    /// The tokens of `bytes`, written into `buffer` while they fit; the result reads `buffer`.
+    static func tokens(
+        of bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits, into buffer: UnsafeMutableBufferPointer<JSONToken>
+    ) throws(JSONParseError) -> JSONTokens {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return try tokens(of: bytes, limits: limits) }
+        var parser = JSONParser(bytes: bytes, limits: limits, tokens: JSONTokens(lending: base, capacity: buffer.count))
         try parser.parseDocument()
         return parser.tokens
     }

@@ -59,12 +59,6 @@ final class JSONTape: ManagedBuffer<JSONTape.Header, JSONToken> {
         withUnsafeMutablePointerToHeader { Self.withBytes(of: $0.pointee.source, body) }
     }
 
-    /// Reads the tokens of the value at `index`, that value first.
-    func withTokens<Result>(ofValueAt index: Int, _ body: (UnsafeBufferPointer<JSONToken>) -> Result) -> Result {
-        let end = Int(token(at: index).next)
-        return withUnsafeMutablePointerToElements { body(UnsafeBufferPointer(start: $0 + index, count: end - index)) }
-    }
-
     @inline(__always)
     private static func withBytes<Result>(of source: Source, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         switch source {
@@ -79,33 +73,18 @@ final class JSONTape: ManagedBuffer<JSONTape.Header, JSONToken> {
     /// The top-level value.
     var root: Node { Node(tape: self, index: 0) }
 
-    /// The path from the root to the value at `index`, found by walking down the containers that
-    /// hold it. Reads keep no paths; only errors and `codingPath` ask for one.
+    /// The path from the root to the value at `index`. Reads keep no paths; only errors and
+    /// `codingPath` ask for one.
     func path(to index: Int) -> JSONPath {
-        var path = header.rootPath
-        var current = 0
-        withBytes { bytes in
-            descent: while current < index {
-                let container = token(at: current)
-                guard container.kind == .array || container.kind == .object, index < Int(container.next) else { break }
-                let isObject = container.kind == .object
-                var position = current + 1
-                var element = 0
-                while position < Int(container.next) {
-                    let value = isObject ? position + 1 : position
-                    let end = Int(token(at: value).next)
-                    if index < end {
-                        path.components.append(isObject ? .key(token(at: position).string(in: bytes)) : .index(element))
-                        current = value
-                        continue descent
-                    }
-                    position = end
-                    element += 1
-                }
-                break
-            }
+        withView(at: index) { $0.path(from: header.rootPath) }
+    }
+
+    /// Reads the value at `index` through a view of this document.
+    @inline(__always)
+    func withView<Result>(at index: Int, _ body: (JSONView) -> Result) -> Result {
+        withUnsafeMutablePointerToElements { tokens in
+            withBytes { bytes in body(JSONView(tokens: tokens, bytes: bytes, index: index)) }
         }
-        return path
     }
 
     /// One value of the document.
@@ -117,10 +96,6 @@ final class JSONTape: ManagedBuffer<JSONTape.Header, JSONToken> {
 
         /// Where this value sits in the document.
         var path: JSONPath { tape.path(to: index) }
-
-        func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-            tape.withBytes(body)
-        }
     }
 
     /// The elements of an array, walked by skipping each one's tokens.
@@ -136,99 +111,30 @@ final class JSONTape: ManagedBuffer<JSONTape.Header, JSONToken> {
     }
 }
 
+/// Every read goes through ``JSONView``, where the rules are written once.
 extension JSONTape.Node: JSONNode {
-    var kind: JSONKind {
-        switch token.kind {
-        case .null: .null
-        case .true, .false: .bool
-        case .number: .number
-        case .string: .string
-        case .array: .array
-        case .object: .object
-        }
-    }
-
-    var boolValue: Bool? {
-        switch token.kind {
-        case .true: true
-        case .false: false
-        default: nil
-        }
-    }
-
-    var stringValue: String? {
-        let token = token
-        guard token.kind == .string else { return nil }
-        return withBytes { token.string(in: $0) }
-    }
-
-    func isString(withCodeUnitsOf string: String) -> Bool {
-        let token = token
-        guard token.kind == .string else { return false }
-        var string = string
-        return string.withUTF8 { utf8 in withBytes { token.stringHasCodeUnits(utf8, in: $0) } }
-    }
-
-    var numberValue: JSONNumber? {
-        let token = token
-        guard token.kind == .number else { return nil }
-        return withBytes { token.number(in: $0) }
-    }
-
-    var doubleValue: Double? {
-        let token = token
-        guard token.kind == .number else { return nil }
-        return withBytes { token.doubleValue(in: $0) }
-    }
-
+    var kind: JSONKind { tape.withView(at: index) { $0.kind } }
+    var boolValue: Bool? { tape.withView(at: index) { $0.boolValue } }
+    var stringValue: String? { tape.withView(at: index) { $0.stringValue } }
+    func isString(withCodeUnitsOf string: String) -> Bool { tape.withView(at: index) { $0.isString(withCodeUnitsOf: string) } }
+    var numberValue: JSONNumber? { tape.withView(at: index) { $0.numberValue } }
+    var doubleValue: Double? { tape.withView(at: index) { $0.doubleValue } }
     func exactInteger<Integer: FixedWidthInteger>(_: Integer.Type) -> Integer? {
-        let token = token
-        guard token.kind == .number else { return nil }
-        guard token.isShortInteger else { return numberValue?.exactInteger(Integer.self) }
-        // At most 18 digits: exact in an Int64, then checked against the type's range.
-        return withBytes { bytes in
-            let (isNegative, magnitude) = JSONNumberText.shortInteger(UnsafeBufferPointer(rebasing: bytes[token.range]))
-            return Integer(exactly: isNegative ? -magnitude : magnitude)
-        }
+        tape.withView(at: index) { $0.exactInteger(Integer.self) }
     }
+    var jsonValue: JSONValue { tape.withView(at: index) { $0.jsonValue } }
 
     func member(forKey key: String) -> Self? {
-        let token = token
-        guard token.kind == .object else { return nil }
-        var key = key
-        return key.withUTF8 { utf8 in
-            withBytes { bytes in
-                var position = index + 1
-                while position < Int(token.next) {
-                    if tape.token(at: position).stringHasCodeUnits(utf8, in: bytes) { return Self(tape: tape, index: position + 1) }
-                    position = Int(tape.token(at: position + 1).next)
-                }
-                return nil
-            }
-        }
+        tape.withView(at: index) { $0.member(forKey: key)?.index }.map { Self(tape: tape, index: $0) }
     }
 
     var members: [(key: String, value: Self)]? {
-        let token = token
-        guard token.kind == .object else { return nil }
-        return withBytes { bytes in
-            var members: [(key: String, value: Self)] = []
-            var position = index + 1
-            while position < Int(token.next) {
-                members.append((tape.token(at: position).string(in: bytes), Self(tape: tape, index: position + 1)))
-                position = Int(tape.token(at: position + 1).next)
-            }
-            return members
-        }
+        tape.withView(at: index) { $0.members?.map { ($0.key, Self(tape: tape, index: $0.value.index)) } }
     }
 
     var elements: JSONTape.Elements? {
         let token = token
         guard token.kind == .array else { return nil }
         return JSONTape.Elements(tape: tape, startIndex: index + 1, endIndex: Int(token.next), count: Int(token.length))
-    }
-
-    var jsonValue: JSONValue {
-        tape.withTokens(ofValueAt: index) { tokens in withBytes { JSONValue(tokens: tokens, in: $0) } }
     }
 }

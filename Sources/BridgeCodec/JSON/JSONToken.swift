@@ -78,21 +78,31 @@ extension JSONToken {
 /// A document's tokens as they are written, growing by doubling; the parser and the builder
 /// append, readers index.
 ///
-/// The storage is the ``JSONTape`` object itself, so a finished document is one allocation.
-/// Appending and updating a container's count are plain stores, without the uniqueness and
-/// bounds checks an `Array` pays on each.
+/// The storage is a ``JSONTape`` object, so a finished document is one allocation, or memory the
+/// caller lends (the stack) until the tokens outgrow it. Appending and updating a container's
+/// count are plain stores, without the uniqueness and bounds checks an `Array` pays on each.
 struct JSONTokens {
-    private var storage: JSONTape
+    /// The heap storage; nil while the tokens are in lent memory.
+    private var storage: JSONTape?
     private var base: UnsafeMutablePointer<JSONToken>
     private var capacity: Int
     /// How many tokens there are.
     private(set) var count = 0
 
     init(capacity: Int) {
-        storage = JSONTape.empty(minimumCapacity: max(capacity, 4))
+        let storage = JSONTape.empty(minimumCapacity: max(capacity, 4))
+        self.storage = storage
         // The elements sit inside the storage object, which `storage` keeps alive.
         base = storage.withUnsafeMutablePointerToElements { $0 }
         self.capacity = storage.capacity
+    }
+
+    /// Tokens written into the `capacity` tokens at `base` until they outgrow them; that memory must
+    /// outlive every read.
+    init(lending base: UnsafeMutablePointer<JSONToken>, capacity: Int) {
+        storage = nil
+        self.base = base
+        self.capacity = capacity
     }
 
     /// Adds a token at the end.
@@ -124,9 +134,21 @@ struct JSONTokens {
         withExtendedLifetime(storage) { body(UnsafeBufferPointer(start: base, count: count)) }
     }
 
-    /// The finished document over `source`: these tokens' own storage, no copy.
+    /// Reads the tokens from their first.
+    func withBase<Result>(_ body: (UnsafePointer<JSONToken>) -> Result) -> Result {
+        withExtendedLifetime(storage) { body(base) }
+    }
+
+    /// The finished document over `source`: these tokens' own storage when it is on the heap.
     func document(over source: JSONTape.Source) -> JSONTape {
-        storage.header = JSONTape.Header(source: source, count: count)
-        return storage
+        let document: JSONTape
+        if let storage {
+            document = storage
+        } else {
+            document = JSONTape.empty(minimumCapacity: count)
+            document.withUnsafeMutablePointerToElements { $0.initialize(from: base, count: count) }
+        }
+        document.header = JSONTape.Header(source: source, count: count)
+        return document
     }
 }
