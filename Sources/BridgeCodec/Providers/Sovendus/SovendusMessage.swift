@@ -22,7 +22,8 @@ public enum SovendusMessage: Sendable, Hashable, Codable, JSONValueReadable {
         let object = try json.object(at: path)
         switch try object.discriminator("type", as: MessageType.self, in: path) {
         case .height:
-            self = .height(try SovendusHeight(json: object.member("value", in: path), at: path.appending(key: "value")))
+            // The member's path is made only for an error: a path is an allocation.
+            self = .height(try SovendusHeight.read(object.member("value", in: path), at: path.appending(key: "value")))
         case .openUrl:
             self = .openUrl(BridgeURL(try object.string("value", in: path)))
         }
@@ -63,22 +64,27 @@ public struct SovendusHeight: Sendable, Hashable, Codable, JSONValueReadable {
 
     /// Reads a JSON number, or a string holding a non-negative JSON number such as `"420"`.
     init<Node: JSONNode>(json: Node, at path: JSONPath) throws(JSONDecodeError) {
+        self = try Self.read(json, at: path)
+    }
+
+    /// The height `json` holds; `path` is evaluated only for an error.
+    static func read<Node: JSONNode>(_ json: Node, at path: @autoclosure () -> JSONPath) throws(JSONDecodeError) -> SovendusHeight {
         let number: Double
         if let value = json.doubleValue {
             number = value
         } else if let text = json.stringValue {
             guard let parsed = Self.number(in: text) else {
                 throw JSONDecodeError(
-                    path: path, reason: .invalidValue("\"\(JSONPath.escaped(text))\" is not a non-negative decimal number"))
+                    path: path(), reason: .invalidValue("\"\(JSONPath.escaped(text))\" is not a non-negative decimal number"))
             }
             number = parsed
         } else {
-            throw JSONDecodeError(path: path, reason: .invalidValue("expected a number or a numeric string"))
+            throw JSONDecodeError(path: path(), reason: .invalidValue("expected a number or a numeric string"))
         }
         guard let height = SovendusHeight(number) else {
-            throw JSONDecodeError(path: path, reason: .invalidValue("height \(number) is negative or not finite"))
+            throw JSONDecodeError(path: path(), reason: .invalidValue("height \(number) is negative or not finite"))
         }
-        self = height
+        return height
     }
 
     /// Encodes as a JSON number.
