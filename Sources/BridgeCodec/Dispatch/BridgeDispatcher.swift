@@ -71,33 +71,38 @@ public struct BridgeDispatcher: Sendable {
         case .jsonText(let text):
             // Parsed onto the stack and read in place by the model: no tree, and no allocation
             // beyond the strings the message keeps.
-            // The closure captures only the kind: capturing the dispatcher or the channel copies them.
+            // The closures capture only the kind and the name: capturing the dispatcher or the
+            // channel copies them.
             let kind = channel.kind
             let read = JSONView.withParsedDocument(text, limits: limits) { root in
-                Result { () throws(JSONDecodeError) in try Self.decode(root, as: kind) }
+                Result { () throws(BridgeError) in
+                    do throws(JSONDecodeError) {
+                        return try Self.decode(root, as: kind)
+                    } catch {
+                        throw BridgeError(handlerName: name, path: error.path, reason: .invalidMessage(error.reason))
+                    }
+                }
+            } malformed: { error in
+                Result.failure(BridgeError(handlerName: name, reason: .malformedJSON(error)))
             }
-            switch read {
-            case .success(let decoded): return try checked(decoded, on: channel)
-            case .failure(let error): throw BridgeError(handlerName: name, reason: .malformedJSON(error))
-            }
+            return try checkedURL(of: read.get(), on: channel)
         }
     }
 
     /// The channel's model from the body's value, then the URL policy on the URL it carries.
     private func decode<Node: JSONNode>(_ value: Node, on channel: BridgeChannel) throws(BridgeError) -> ProviderMessage {
-        try checked(Result { () throws(JSONDecodeError) in try Self.decode(value, as: channel.kind) }, on: channel)
+        let decoded: ProviderMessage
+        do {
+            decoded = try Self.decode(value, as: channel.kind)
+        } catch {
+            throw BridgeError(handlerName: channel.handlerName, path: error.path, reason: .invalidMessage(error.reason))
+        }
+        return try checkedURL(of: decoded, on: channel)
     }
 
-    /// The model read from a body, as a bridge error when it did not read, or when the URL it
-    /// carries fails the URL policy.
-    private func checked(_ read: Result<ProviderMessage, JSONDecodeError>, on channel: BridgeChannel) throws(BridgeError) -> ProviderMessage
-    {
+    /// `decoded`, once the URL it carries passes the URL policy.
+    private func checkedURL(of decoded: ProviderMessage, on channel: BridgeChannel) throws(BridgeError) -> ProviderMessage {
         let name = channel.handlerName
-        let decoded: ProviderMessage
-        switch read {
-        case .success(let message): decoded = message
-        case .failure(let error): throw BridgeError(handlerName: name, path: error.path, reason: .invalidMessage(error.reason))
-        }
         if let (key, url) = decoded.url {
             do {
                 try urlPolicy.check(url.string)

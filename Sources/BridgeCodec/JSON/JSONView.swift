@@ -16,17 +16,20 @@ struct JSONView {
     }
 
     /// Parses `text` strictly into stack memory when its tokens fit (a typical message's do), and
-    /// reads the top-level value with `body`; the view must not outlive `body`.
+    /// reads the top-level value with `body`, or the parse error with `malformed`. The view must
+    /// not outlive `body`.
     static func withParsedDocument<Result>(
-        _ text: String, limits: JSONLimits, _ body: (JSONView) -> Result
-    ) -> Swift.Result<Result, JSONParseError> {
+        _ text: String, limits: JSONLimits, _ body: (JSONView) -> Result, malformed: (JSONParseError) -> Result
+    ) -> Result {
         var text = text
         return text.withUTF8 { bytes in
             // 64 tokens are 1 KiB, which the standard library always places on the stack.
             withUnsafeTemporaryAllocation(of: JSONToken.self, capacity: 64) { stack in
-                Swift.Result { () throws(JSONParseError) in
+                do throws(JSONParseError) {
                     let tokens = try JSONParser.tokens(of: bytes, limits: limits, into: stack)
                     return tokens.withBase { body(JSONView(tokens: $0, bytes: bytes, index: 0)) }
+                } catch {
+                    return malformed(error)
                 }
             }
         }

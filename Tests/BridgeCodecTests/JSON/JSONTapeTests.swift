@@ -127,18 +127,26 @@ struct JSONTapeTests {
         for count in [0, 1, 20, 31, 32, 33, 62, 63, 64, 65, 200] {
             let text = "{\"list\":[" + (0..<count).map { #"{"n":\#($0)}"# }.joined(separator: ",") + #"],"s":"\u00e9"}"#
             let read = JSONView.withParsedDocument(text, limits: .default) { root in
-                (
-                    root.jsonValue,
-                    root.member(forKey: "list")?.elements.map(Array.init)?.last?.member(forKey: "n")?.exactInteger(Int.self),
-                    root.member(forKey: "s")?.path(from: .root)
-                )
+                Result<_, JSONParseError>.success(
+                    (
+                        root.jsonValue,
+                        root.member(forKey: "list")?.elements.map(Array.init)?.last?.member(forKey: "n")?.exactInteger(Int.self),
+                        root.member(forKey: "s")?.path(from: .root)
+                    ))
+            } malformed: {
+                .failure($0)
             }
             let (tree, last, path) = try read.get()
             #expect(tree == (try JSONValue(parsing: text)), "\(count)")
             #expect(last == (count > 0 ? count - 1 : nil))
             #expect(path?.description == "$.s")
         }
-        #expect(throws: JSONParseError.self) { try JSONView.withParsedDocument("[1,", limits: .default) { $0.kind }.get() }
+        let malformed: JSONParseError? = JSONView.withParsedDocument("[1,", limits: .default) { _ in
+            nil
+        } malformed: {
+            $0
+        }
+        #expect(malformed?.reason == .unexpectedEnd(expected: "a value"))
     }
 
     /// The token positions of `node` and every value inside it, keys excluded, in document order.
