@@ -93,13 +93,25 @@ public struct URLPolicy: Sendable, Hashable {
         guard !bytes.isEmpty else { return .empty }
         guard bytes.count <= maxLength else { return .tooLong(limit: maxLength) }
         var hasBackslash = false
-        for byte in bytes {
-            guard Self.isURLCharacter(byte) else {
-                if byte == UInt8(ascii: "\\") {
-                    hasBackslash = true
-                    continue
-                }
-                return .invalidCharacter("\u{FFFD}")
+        let allURLCharacters = Self.outsideURLCharacters.withUnsafeBufferPointer { outside in
+            // Eight table reads OR-ed together and one branch per block; a block with anything
+            // outside the URL characters is looked at again byte by byte.
+            guard let base = bytes.baseAddress else { return true }
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                let block = base + offset
+                let first = outside[Int(block[0])] | outside[Int(block[1])] | outside[Int(block[2])] | outside[Int(block[3])]
+                let second = outside[Int(block[4])] | outside[Int(block[5])] | outside[Int(block[6])] | outside[Int(block[7])]
+                if first | second != 0 { return false }
+                offset += 8
+            }
+            for byte in bytes[offset...] where outside[Int(byte)] != 0 { return false }
+            return true
+        }
+        if !allURLCharacters {
+            for byte in bytes where !Self.isURLCharacter(byte) {
+                guard byte == UInt8(ascii: "\\") else { return .invalidCharacter("\u{FFFD}") }
+                hasBackslash = true
             }
         }
         guard let schemeEnd = Self.schemeLength(bytes) else { return .relative }
@@ -160,6 +172,9 @@ public struct URLPolicy: Sendable, Hashable {
     }
 
     /// Printable ASCII that RFC 3986 allows in a URL; backslash is reported on its own.
+    /// Per byte: 1 where ``isURLCharacter(_:)`` does not hold.
+    private static let outsideURLCharacters: [UInt8] = (0..<256).map { isURLCharacter(UInt8($0)) ? 0 : 1 }
+
     @inline(__always)
     private static func isURLCharacter(_ byte: UInt8) -> Bool {
         byte < 0x40 ? urlCharactersBelow64 >> byte & 1 != 0 : byte < 0x80 && urlCharactersFrom64 >> (byte - 0x40) & 1 != 0
