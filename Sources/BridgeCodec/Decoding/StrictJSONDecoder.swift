@@ -45,7 +45,7 @@ public struct StrictJSONDecoder: Sendable {
         do {
             tape = try JSONTape.convert(value)
         } catch {
-            throw JSONDecodeError(path: .root, reason: .invalidValue("the value's strings hold more than 4 GiB"))
+            throw JSONDecodeError(path: .root, reason: .invalidValue("the value holds more than 4 GiB of strings and numbers"))
         }
         return try decodeNode(type, from: tape.root)
     }

@@ -2,8 +2,8 @@
 ///
 /// Decoders read a message straight from here: keys are compared as bytes, and a string
 /// becomes a `String` only when a model keeps it. Text is parsed into one (``parse(_:limits:)``);
-/// values that arrive already structured, a Foundation object graph or a ``JSONValue``, are
-/// written into one by ``JSONTapeBuilder``, so every way in is read by the same code.
+/// a ``JSONValue`` (which is what a Foundation object graph becomes) is written into one by
+/// ``JSONTapeBuilder``, so the Codable decoder reads every way in with the same code.
 ///
 /// The tokens live in this object's own tail, so a document is one allocation, and each
 /// ``Node`` holds one reference: nodes are copied at every step of a read.
