@@ -4,7 +4,8 @@
 /// Strings are stored as their UTF-8 with no escapes, numbers as their JSON text. Values are
 /// written in document order: a container's token first, then what it holds (an object's
 /// members as key, value), then ``close(_:count:)``. Keys are written as given: a
-/// ``JSONObject``'s are unique.
+/// ``JSONObject``'s are unique. Byte offsets are checked against 32 bits; token counts need no
+/// check, as four billion tokens would first need far more memory as a `JSONValue`.
 struct JSONTapeBuilder {
     /// The strings and numbers need more bytes than a token's 32-bit offsets reach.
     struct TooLarge: Error {}
