@@ -87,7 +87,7 @@ enum StrictValue {
     }
 
     static func mismatch(_ expected: String, _ value: Node) -> JSONDecodeError {
-        JSONDecodeError(path: value.path, reason: .typeMismatch(expected: expected, found: value.kind))
+        value.mismatch(expected, at: value.path)
     }
 }
 

@@ -104,8 +104,6 @@ extension JSONView: JSONNode {
     func isString(withCodeUnitsOf string: String) -> Bool {
         let token = token
         guard token.kind == .string else { return false }
-        // Unescaped, the lengths must match: a cheaper no than comparing bytes.
-        guard token.hasEscapes || Int(token.length) == string.utf8.count else { return false }
         var string = string
         return string.withUTF8 { token.stringHasCodeUnits($0, in: bytes) }
     }
