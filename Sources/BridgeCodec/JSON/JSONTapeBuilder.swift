@@ -71,8 +71,8 @@ struct JSONTapeBuilder {
 }
 
 extension JSONTape {
-    /// A document that is `null`: a message without a body, or a member that is absent, at `path`.
-    static func null(at path: JSONPath = .root) -> JSONTape {
+    /// A document that is `null` at `path`: what an absent super key decodes as.
+    static func null(at path: JSONPath) -> JSONTape {
         var builder = JSONTapeBuilder()
         builder.appendNull()
         let document = builder.document()
