@@ -1,28 +1,41 @@
-/// A 256-entry table saying, for each byte, what to write instead of it: the engine every
-/// context's encoder runs on. Runs of bytes that need nothing are copied in one go.
+/// A 256-entry table saying, for each byte, what to write in its place: the engine every
+/// context's encoder runs on.
 struct ByteEscapeTable: Sendable {
     /// Marks a byte whose replacement depends on the bytes after it (a UTF-8 lead byte).
     static let askFollowingBytes: UInt8 = 0xFF
+    /// The longest replacement a table holds: one 8-byte store writes any of them.
+    static let maximumReplacementLength = 8
 
-    private let stride: Int
-    /// Per byte: 0 to copy it, ``askFollowingBytes``, or the length of its replacement.
+    /// Per byte: how many bytes it writes (1 for a byte copied as it is), or ``askFollowingBytes``.
     private let lengths: [UInt8]
-    /// Replacement bytes, `stride` per byte.
-    private let replacements: [UInt8]
+    /// Per byte: the bytes it writes, packed first byte first in memory order, so that writing
+    /// any byte, copied or replaced, is one store and no branch.
+    private let outputs: [UInt64]
+    /// The longest replacement in this table.
+    private let longestOutput: Int
+    /// Skips blocks that need nothing, for contexts that replace few printable bytes.
+    private let cleanBlocks: CleanBlockTest
 
-    /// A table whose replacements are at most `stride` bytes long; `replacement` returns nil for bytes copied as
-    /// they are and `[]` for bytes that need a look at what follows.
-    init(stride: Int, _ replacement: (UInt8) -> [UInt8]?) {
-        self.stride = stride
-        var lengths = [UInt8](repeating: 0, count: 256)
-        var replacements = [UInt8](repeating: 0, count: 256 * stride)
+    /// A table from `replacement`, which returns nil for bytes copied as they are, `[]` for bytes
+    /// that need a look at what follows, and otherwise at most eight bytes to write instead.
+    init(_ replacement: (UInt8) -> [UInt8]?) {
+        var lengths = [UInt8](repeating: 1, count: 256)
+        var outputs = [UInt64](repeating: 0, count: 256)
+        var longestOutput = 1
         for byte in 0..<256 {
-            guard let bytes = replacement(UInt8(byte)) else { continue }
-            lengths[byte] = bytes.isEmpty ? Self.askFollowingBytes : UInt8(bytes.count)
-            replacements.replaceSubrange(byte * stride..<byte * stride + bytes.count, with: bytes)
+            let bytes = replacement(UInt8(byte)) ?? [UInt8(byte)]
+            assert(bytes.count <= Self.maximumReplacementLength, "replacement too long for one store")
+            let written = bytes.prefix(Self.maximumReplacementLength)
+            lengths[byte] = written.isEmpty ? Self.askFollowingBytes : UInt8(written.count)
+            outputs[byte] =
+                written.enumerated().reduce(0) { packed, next in packed | UInt64(next.element) << (8 * UInt64(next.offset)) }
+                .littleEndian
+            longestOutput = max(longestOutput, written.count)
         }
         self.lengths = lengths
-        self.replacements = replacements
+        self.outputs = outputs
+        self.longestOutput = longestOutput
+        self.cleanBlocks = CleanBlockTest { replacement($0) != nil }
     }
 
     /// Appends `bytes`, escaped, to `output`. For a byte marked ``askFollowingBytes``, `following`
@@ -37,61 +50,60 @@ struct ByteEscapeTable: Sendable {
     ) {
         guard let input = bytes.baseAddress, !bytes.isEmpty else { return }
         let count = bytes.count
-        // A chunk's last sequence may run two bytes past it; a `\uXXXX` covers at least two bytes.
         let chunkSize = min(count, Self.chunkSize)
-        let worstCase = (chunkSize + 2) * max(stride, 3)
+        // A chunk's last sequence may run two bytes past it; a `\uXXXX` covers at least two bytes;
+        // a byte's 8-byte store may reach seven bytes past what it writes.
+        let worstCase = (chunkSize + 2) * max(longestOutput, 3) + Self.maximumReplacementLength
         output.reserveCapacity(output.count + count)
         lengths.withUnsafeBufferPointer { lengths in
-            replacements.withUnsafeBufferPointer { replacements in
+            outputs.withUnsafeBufferPointer { outputs in
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: worstCase) { scratch in
-                    guard let scratchBase = scratch.baseAddress, let replacementBase = replacements.baseAddress else { return }
+                    guard let scratchBase = scratch.baseAddress else { return }
                     var index = 0
                     while index < count {
                         let chunkEnd = min(index + chunkSize, count)
                         var out = scratchBase
-                        var runStart = index
-                        // Blocks of eight that need nothing are skipped whole; a block that needs something
-                        // is walked byte by byte, and the skip is tried again only after it.
-                        var blockEnd = index
                         while index < chunkEnd {
-                            if index >= blockEnd {
-                                if index + 8 <= chunkEnd, Self.copiesEight(input + index, lengths) {
-                                    index += 8
+                            var stop = chunkEnd
+                            if cleanBlocks.isAvailable {
+                                // Sixteen bytes are tested at once and stored whole; the store
+                                // counts only the clean ones, and the first byte that needs
+                                // something goes through the table before the next test.
+                                if index + 16 <= chunkEnd {
+                                    let block = UnsafeRawPointer(input + index).loadUnaligned(as: SIMD16<UInt8>.self)
+                                    UnsafeMutableRawPointer(out).storeBytes(of: block, as: SIMD16<UInt8>.self)
+                                    let clean = cleanBlocks.cleanPrefixLength(block)
+                                    out += clean
+                                    index += clean
+                                    if clean == 16 { continue }
+                                    stop = index + 1
+                                } else {
+                                    stop = chunkEnd
+                                }
+                            }
+                            while index < stop {
+                                let byte = input[index]
+                                let length = lengths[Int(byte)]
+                                if length == Self.askFollowingBytes {
+                                    if let (scalar, consumed) = following(bytes, index), (2...3).contains(consumed),
+                                        consumed <= count - index
+                                    {
+                                        Self.writeUnicodeEscape(scalar, to: out)
+                                        out += 6
+                                        index += consumed
+                                    } else {
+                                        out.pointee = byte
+                                        out += 1
+                                        index += 1
+                                    }
                                     continue
                                 }
-                                blockEnd = index + 8
-                            }
-                            let byte = input[index]
-                            let length = Int(lengths[Int(byte)])
-                            if length == 0 {
-                                index += 1
-                                continue
-                            }
-                            let runLength = index - runStart
-                            if length == Int(Self.askFollowingBytes) {
-                                guard let (scalar, consumed) = following(bytes, index), (2...3).contains(consumed),
-                                    consumed <= count - index
-                                else {
-                                    index += 1
-                                    continue
-                                }
-                                out.update(from: input + runStart, count: runLength)
-                                out += runLength
-                                Self.writeUnicodeEscape(scalar, to: out)
-                                out += 6
-                                index += consumed
-                            } else {
-                                out.update(from: input + runStart, count: runLength)
-                                out += runLength
-                                out.update(from: replacementBase + Int(byte) * stride, count: length)
-                                out += length
+                                // Copied or replaced alike: one store, advanced by what it means.
+                                UnsafeMutableRawPointer(out).storeBytes(of: outputs[Int(byte)], as: UInt64.self)
+                                out += Int(length)
                                 index += 1
                             }
-                            runStart = index
                         }
-                        let runLength = index - runStart
-                        out.update(from: input + runStart, count: runLength)
-                        out += runLength
                         output.append(contentsOf: UnsafeBufferPointer(start: scratchBase, count: out - scratchBase))
                     }
                 }
@@ -102,16 +114,6 @@ struct ByteEscapeTable: Sendable {
     /// Input bytes escaped per pass through the scratch buffer: small enough that the worst case
     /// (every byte replaced) stays a modest buffer, large enough that appending it costs little.
     private static let chunkSize = 8 << 10
-
-    /// Whether all eight bytes at `bytes` are copied as they are. Eight table reads OR-ed together,
-    /// with one branch: in ASCII-heavy text most blocks of eight need nothing, and the per-byte
-    /// loop's branch on every byte is what costs.
-    @inline(__always)
-    private static func copiesEight(_ bytes: UnsafePointer<UInt8>, _ lengths: UnsafeBufferPointer<UInt8>) -> Bool {
-        let first = lengths[Int(bytes[0])] | lengths[Int(bytes[1])] | lengths[Int(bytes[2])] | lengths[Int(bytes[3])]
-        let second = lengths[Int(bytes[4])] | lengths[Int(bytes[5])] | lengths[Int(bytes[6])] | lengths[Int(bytes[7])]
-        return first | second == 0
-    }
 
     /// Writes `\uXXXX` (six bytes) for a scalar below U+10000.
     private static func writeUnicodeEscape(_ scalar: UInt32, to out: UnsafeMutablePointer<UInt8>) {

@@ -58,7 +58,7 @@ public enum Escaper {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static let percentEncoding = ByteEscapeTable(stride: 3) { byte in
+    private static let percentEncoding = ByteEscapeTable { byte in
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):

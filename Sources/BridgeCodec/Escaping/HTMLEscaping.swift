@@ -1,6 +1,6 @@
 /// The HTML text and attribute encoding behind ``Escaper/htmlText(_:)`` and ``Escaper/htmlAttribute(_:)``.
 enum HTMLEscaping {
-    static let table = ByteEscapeTable(stride: 8) { byte in
+    static let table = ByteEscapeTable { byte in
         switch byte {
         case 0x26: Array("&amp;".utf8)
         case 0x3C: Array("&lt;".utf8)

@@ -2,7 +2,7 @@
 /// ``Escaper/scriptJSON(_:)-(JSONValue)``.
 enum JavaScriptEscaping {
     /// ASCII escapes; C1 controls (lead byte 0xC2) and U+2028/U+2029 (lead byte 0xE2) depend on the next bytes.
-    private static let table = ByteEscapeTable(stride: 6) { byte in
+    private static let table = ByteEscapeTable { byte in
         switch byte {
         case 0x08: Array(#"\b"#.utf8)
         case 0x09: Array(#"\t"#.utf8)

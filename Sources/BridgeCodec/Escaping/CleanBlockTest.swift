@@ -1,0 +1,54 @@
+/// Tells, in a few vector instructions, whether sixteen bytes all pass through an escaping
+/// table unchanged. ASCII-heavy text is mostly such blocks, and testing them a byte at a time
+/// is what an encoder otherwise spends its time on.
+///
+/// Conservative by construction: every control byte, DEL, every byte of a non-ASCII sequence
+/// and each printable ASCII byte the table replaces is flagged, so a block called clean needs
+/// nothing. A flagged block is walked byte by byte with the table.
+struct CleanBlockTest: Sendable {
+    /// One equality test per printable byte the context replaces: more than this, and the
+    /// byte loop is as fast as the test.
+    static let maximumReplacedPrintables = 8
+
+    private let firstPrintable = SIMD16<UInt8>(repeating: 0x20)
+    private let delete = SIMD16<UInt8>(repeating: 0x7F)
+    /// The replaced printable bytes, each broadcast to a vector once, here, not in the loop.
+    private let replaced:
+        (
+            SIMD16<UInt8>, SIMD16<UInt8>, SIMD16<UInt8>, SIMD16<UInt8>,
+            SIMD16<UInt8>, SIMD16<UInt8>, SIMD16<UInt8>, SIMD16<UInt8>
+        )
+
+    /// Whether the test can be used: false when the table replaces more printable bytes than the
+    /// test has slots for (URL components), and every block is then walked byte by byte.
+    let isAvailable: Bool
+
+    /// The test for a table that replaces the printable ASCII bytes for which `isReplaced` holds.
+    init(isReplaced: (UInt8) -> Bool) {
+        let printables = (UInt8(0x20)..<0x7F).filter(isReplaced)
+        isAvailable = printables.count <= Self.maximumReplacedPrintables
+        // Unused slots test for NUL, which the control-byte test flags anyway.
+        let slots = Array(
+            (printables + [UInt8](repeating: 0, count: Self.maximumReplacedPrintables)).prefix(Self.maximumReplacedPrintables))
+        replaced = (
+            SIMD16(repeating: slots[0]), SIMD16(repeating: slots[1]), SIMD16(repeating: slots[2]), SIMD16(repeating: slots[3]),
+            SIMD16(repeating: slots[4]), SIMD16(repeating: slots[5]), SIMD16(repeating: slots[6]), SIMD16(repeating: slots[7])
+        )
+    }
+
+    /// How many bytes at the start of `block` are copied as they are: 16 when all are.
+    @inline(__always)
+    func cleanPrefixLength(_ block: SIMD16<UInt8>) -> Int {
+        let outsidePrintable = (block .< firstPrintable) .| (block .>= delete)
+        let firstFour = (block .== replaced.0) .| (block .== replaced.1) .| (block .== replaced.2) .| (block .== replaced.3)
+        let lastFour = (block .== replaced.4) .| (block .== replaced.5) .| (block .== replaced.6) .| (block .== replaced.7)
+        let flagged = outsidePrintable .| firstFour .| lastFour
+        // A mask lane is all zeros or all ones: read as two words, the first set byte is the first
+        // flagged lane. (`any(flagged)` would compile to a call into a generic reduction.)
+        let halves = unsafeBitCast(flagged, to: SIMD2<UInt64>.self)
+        // Lane 0 is the word's first byte in memory: its low byte once in little-endian order.
+        if halves[0] != 0 { return halves[0].littleEndian.trailingZeroBitCount / 8 }
+        if halves[1] != 0 { return 8 + halves[1].littleEndian.trailingZeroBitCount / 8 }
+        return 16
+    }
+}
