@@ -9,6 +9,9 @@ public struct BridgeDispatcher: Sendable {
     public var urlPolicy: URLPolicy
     /// Bounds on a body's size and shape.
     public var limits: JSONLimits
+    /// Each channel's handler name length in UTF-8, so that a lookup compares the bytes of only
+    /// the names as long as the one it looks for (the providers' names all differ in length).
+    private let handlerNameLengths: [Int]
 
     /// A dispatcher for `channels`; a later channel with the same handler name replaces an earlier one.
     public init(channels: [BridgeChannel], urlPolicy: URLPolicy = .httpsOnly, limits: JSONLimits = .default) {
@@ -20,6 +23,7 @@ public struct BridgeDispatcher: Sendable {
             unique.append(channel)
         }
         self.channels = unique
+        self.handlerNameLengths = unique.map(\.handlerName.utf8.count)
         self.urlPolicy = urlPolicy
         self.limits = limits
     }
@@ -34,7 +38,7 @@ public struct BridgeDispatcher: Sendable {
     public func dispatch(handlerName: String, foundationBody: Any?, origin: FrameOrigin? = nil) -> Result<ProviderMessage, BridgeError> {
         Result { () throws(BridgeError) in
             // Channel and origin first: a frame that may not post never has its graph walked.
-            let channel = try channel(for: handlerName, origin: origin)
+            let kind = try kind(of: handlerName, origin: origin)
             let value: JSONValue
             if let foundationBody {
                 do throws(JSONDecodeError) {
@@ -45,35 +49,39 @@ public struct BridgeDispatcher: Sendable {
             } else {
                 value = .null
             }
-            return try decode(value, on: channel)
+            return try decode(value, as: kind, name: handlerName)
         }
     }
 
-    /// The channel for `name`, once the origin is known to be allowed on it.
-    private func channel(for name: String, origin: FrameOrigin?) throws(BridgeError) -> BridgeChannel {
-        guard let channel = channels.first(where: { $0.handlerName.hasSameCodeUnits(as: name) }) else {
+    /// What the channel for `name` carries, once the origin is known to be allowed on it.
+    /// Only the kind leaves: copying the channel (its name, its origin policy) costs more than the lookup.
+    private func kind(of name: String, origin: FrameOrigin?) throws(BridgeError) -> BridgeChannel.Kind {
+        let length = name.utf8.count
+        guard
+            let index = handlerNameLengths.indices.first(where: {
+                handlerNameLengths[$0] == length && channels[$0].handlerName.hasSameCodeUnits(as: name)
+            })
+        else {
             throw BridgeError(handlerName: name, reason: .unknownHandler)
         }
-        if let refusal = channel.origins.refusal(of: origin) {
+        if let refusal = channels[index].origins.refusal(of: origin) {
             throw BridgeError(handlerName: name, reason: .originNotAllowed(refusal))
         }
-        return channel
+        return channels[index].kind
     }
 
     private func decode(_ message: BridgeMessage) throws(BridgeError) -> ProviderMessage {
         let name = message.handlerName
-        let channel = try channel(for: name, origin: message.origin)
+        let kind = try kind(of: name, origin: message.origin)
         switch message.body {
         case .absent:
-            return try decode(JSONValue.null, on: channel)
+            return try decode(JSONValue.null, as: kind, name: name)
         case .value(let structured):
-            return try decode(structured, on: channel)
+            return try decode(structured, as: kind, name: name)
         case .jsonText(let text):
             // Parsed onto the stack and read in place by the model: no tree, and no allocation
             // beyond the strings the message keeps.
-            // The closures capture only the kind and the name: capturing the dispatcher or the
-            // channel copies them.
-            let kind = channel.kind
+            // The closures capture only the kind and the name: capturing the dispatcher copies it.
             let read = JSONView.withParsedDocument(text, limits: limits) { root in
                 Result { () throws(BridgeError) in
                     do throws(JSONDecodeError) {
@@ -85,24 +93,24 @@ public struct BridgeDispatcher: Sendable {
             } malformed: { error in
                 Result.failure(BridgeError(handlerName: name, reason: .malformedJSON(error)))
             }
-            return try checkedURL(of: read.get(), on: channel)
+            return try checkedURL(of: read.get(), name: name)
         }
     }
 
-    /// The channel's model from the body's value, then the URL policy on the URL it carries.
-    private func decode<Node: JSONNode>(_ value: Node, on channel: BridgeChannel) throws(BridgeError) -> ProviderMessage {
+    /// The model of `kind` from the body's value, then the URL policy on the URL it carries;
+    /// errors name the handler `name`.
+    private func decode<Node: JSONNode>(_ value: Node, as kind: BridgeChannel.Kind, name: String) throws(BridgeError) -> ProviderMessage {
         let decoded: ProviderMessage
         do {
-            decoded = try Self.decode(value, as: channel.kind)
+            decoded = try Self.decode(value, as: kind)
         } catch {
-            throw BridgeError(handlerName: channel.handlerName, path: error.path, reason: .invalidMessage(error.reason))
+            throw BridgeError(handlerName: name, path: error.path, reason: .invalidMessage(error.reason))
         }
-        return try checkedURL(of: decoded, on: channel)
+        return try checkedURL(of: decoded, name: name)
     }
 
-    /// `decoded`, once the URL it carries passes the URL policy.
-    private func checkedURL(of decoded: ProviderMessage, on channel: BridgeChannel) throws(BridgeError) -> ProviderMessage {
-        let name = channel.handlerName
+    /// `decoded`, once the URL it carries passes the URL policy; errors name the handler `name`.
+    private func checkedURL(of decoded: ProviderMessage, name: String) throws(BridgeError) -> ProviderMessage {
         if let (key, url) = decoded.url {
             do {
                 try urlPolicy.check(url.string)

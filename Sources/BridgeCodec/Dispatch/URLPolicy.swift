@@ -115,23 +115,20 @@ public struct URLPolicy: Sendable, Hashable {
             }
         }
         guard let schemeEnd = Self.schemeLength(bytes) else { return .relative }
-        let scheme = Self.lowercasedScheme(UnsafeBufferPointer(rebasing: bytes[..<schemeEnd]))
-        // Four short strings compare faster than one hash.
-        guard !Self.forbiddenSchemeList.contains(scheme) else { return .forbiddenScheme(scheme) }
+        let (scheme, isWeb) = Self.lowercasedScheme(UnsafeBufferPointer(rebasing: bytes[..<schemeEnd]))
+        // Four short strings compare faster than one hash; a web scheme is none of them.
+        guard isWeb || !Self.forbiddenSchemeList.contains(scheme) else { return .forbiddenScheme(scheme) }
         // The set is tiny; comparing beats hashing.
         guard allowedSchemes.contains(where: { $0 == scheme }) else { return .schemeNotAllowed(scheme) }
         guard !hasBackslash else { return .backslash }
-        if scheme == "https" || scheme == "http" {
-            return Self.authorityViolation(bytes, from: schemeEnd + 1)
-        }
-        return nil
+        return isWeb ? Self.authorityViolation(bytes, from: schemeEnd + 1) : nil
     }
 
     /// The lowercased scheme of an absolute URL, or `nil` for a relative reference.
     static func scheme(of url: String) -> String? {
         var url = url
         return url.withUTF8 { bytes in
-            schemeLength(bytes).map { lowercasedScheme(UnsafeBufferPointer(rebasing: bytes[..<$0])) }
+            schemeLength(bytes).map { lowercasedScheme(UnsafeBufferPointer(rebasing: bytes[..<$0])).name }
         }
     }
 
@@ -152,14 +149,15 @@ public struct URLPolicy: Sendable, Hashable {
         return nil
     }
 
-    /// The scheme in lowercase; the common web schemes come back as literals, without allocating.
-    private static func lowercasedScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        if equalsIgnoringCase(bytes, "https") { return "https" }
-        if equalsIgnoringCase(bytes, "http") { return "http" }
-        return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+    /// The scheme in lowercase, and whether it is `https` or `http`, which come back as literals.
+    private static func lowercasedScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, isWeb: Bool) {
+        if equalsIgnoringCase(bytes, "https") { return ("https", true) }
+        if equalsIgnoringCase(bytes, "http") { return ("http", true) }
+        let name = String(unsafeUninitializedCapacity: bytes.count) { buffer in
             for offset in bytes.indices { buffer[offset] = bytes[offset] | (isUppercase(bytes[offset]) ? 0x20 : 0) }
             return bytes.count
         }
+        return (name, false)
     }
 
     private static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString) -> Bool {
@@ -194,44 +192,69 @@ public struct URLPolicy: Sendable, Hashable {
         guard start + 1 < bytes.count, bytes[start] == UInt8(ascii: "/"), bytes[start + 1] == UInt8(ascii: "/") else {
             return .missingHost
         }
-        let hostStart = start + 2
-        var end = hostStart
-        while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "?"), bytes[end] != UInt8(ascii: "#") {
-            if bytes[end] == UInt8(ascii: "@") { return .userInfo }
-            end += 1
-        }
-        var portStart: Int?
-        if hostStart < end, bytes[hostStart] == UInt8(ascii: "[") {
-            var close = hostStart + 1
-            while close < end, bytes[close] != UInt8(ascii: "]") {
-                guard isHexDigit(bytes[close]) || bytes[close] == UInt8(ascii: ":") || bytes[close] == UInt8(ascii: ".") else {
+        return authorityClasses.withUnsafeBufferPointer { classes in
+            let hostStart = start + 2
+            var end = hostStart
+            while end < bytes.count {
+                let byteClass = classes[Int(bytes[end])]
+                if byteClass & AuthorityClass.endsAuthority != 0 { break }
+                if byteClass & AuthorityClass.at != 0 { return .userInfo }
+                end += 1
+            }
+            var portStart: Int?
+            if hostStart < end, bytes[hostStart] == UInt8(ascii: "[") {
+                var close = hostStart + 1
+                while close < end, bytes[close] != UInt8(ascii: "]") {
+                    guard isHexDigit(bytes[close]) || bytes[close] == UInt8(ascii: ":") || bytes[close] == UInt8(ascii: ".") else {
+                        return .invalidAuthority
+                    }
+                    close += 1
+                }
+                guard close < end, close > hostStart + 1 else { return .invalidAuthority }
+                if close + 1 < end {
+                    guard bytes[close + 1] == UInt8(ascii: ":") else { return .invalidAuthority }
+                    portStart = close + 2
+                }
+            } else {
+                var hostEnd = hostStart
+                while hostEnd < end, bytes[hostEnd] != UInt8(ascii: ":") {
+                    guard classes[Int(bytes[hostEnd])] & AuthorityClass.hostName != 0 else { return .invalidAuthority }
+                    hostEnd += 1
+                }
+                guard hostEnd > hostStart else { return .missingHost }
+                if hostEnd < end { portStart = hostEnd + 1 }
+            }
+            if let portStart {
+                let digits = end - portStart
+                guard digits >= 1, digits <= 5 else { return .invalidAuthority }
+                for offset in portStart..<end where !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) {
                     return .invalidAuthority
                 }
-                close += 1
             }
-            guard close < end, close > hostStart + 1 else { return .invalidAuthority }
-            if close + 1 < end {
-                guard bytes[close + 1] == UInt8(ascii: ":") else { return .invalidAuthority }
-                portStart = close + 2
-            }
-        } else {
-            var hostEnd = hostStart
-            while hostEnd < end, bytes[hostEnd] != UInt8(ascii: ":") {
-                let byte = bytes[hostEnd]
-                guard isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") else { return .invalidAuthority }
-                hostEnd += 1
-            }
-            guard hostEnd > hostStart else { return .missingHost }
-            if hostEnd < end { portStart = hostEnd + 1 }
+            return nil
         }
-        if let portStart {
-            let digits = end - portStart
-            guard digits >= 1, digits <= 5 else { return .invalidAuthority }
-            for offset in portStart..<end where !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) {
-                return .invalidAuthority
-            }
+    }
+
+    /// Bits of ``authorityClasses``.
+    private enum AuthorityClass {
+        /// A letter, digit, `-` or `.`: allowed in a host name.
+        static let hostName: UInt8 = 1
+        /// `/`, `?` or `#`: the authority ends before it.
+        static let endsAuthority: UInt8 = 2
+        /// `@`: user info, refused.
+        static let at: UInt8 = 4
+    }
+
+    /// Per byte, its ``AuthorityClass`` bits: one table read per byte of the authority instead of a
+    /// chain of comparisons.
+    private static let authorityClasses: [UInt8] = (0..<256).map { value in
+        let byte = UInt8(value)
+        switch byte {
+        case _ where isAlphanumeric(byte), UInt8(ascii: "-"), UInt8(ascii: "."): return AuthorityClass.hostName
+        case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): return AuthorityClass.endsAuthority
+        case UInt8(ascii: "@"): return AuthorityClass.at
+        default: return 0
         }
-        return nil
     }
 
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {

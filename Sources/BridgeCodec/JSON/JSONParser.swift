@@ -11,7 +11,8 @@ struct JSONParser {
     private var index = 0
     private var tokens: JSONTokens
     /// Keys of the objects that outgrew a linear duplicate scan, by the object's token index.
-    private var largeObjectKeys: [Int: Set<CodeUnitKey>] = [:]
+    /// Created with the first such object: a typical message has none and should not pay for it.
+    private var largeObjectKeys: [Int: Set<CodeUnitKey>]?
 
     /// Above this many members, duplicate detection switches from a linear scan to a hash set.
     private static let linearKeyScanLimit = 12
@@ -149,17 +150,18 @@ struct JSONParser {
             }
             return
         }
-        if largeObjectKeys[container] == nil {
+        if largeObjectKeys?[container] == nil {
             var keys = Set<CodeUnitKey>()
             var earlier = container + 1
             while earlier < keyIndex {
                 keys.insert(CodeUnitKey(tokens[earlier].string(in: bytes)))
                 earlier = Int(tokens[earlier + 1].next)
             }
-            largeObjectKeys[container] = keys
+            if largeObjectKeys == nil { largeObjectKeys = [:] }
+            largeObjectKeys?[container] = keys
         }
         let string = key.string(in: bytes)
-        guard largeObjectKeys[container]?.insert(CodeUnitKey(string)).inserted ?? false else {
+        guard largeObjectKeys?[container]?.insert(CodeUnitKey(string)).inserted ?? false else {
             throw fail(.duplicateKey(string), at: keyOffset)
         }
     }

@@ -39,7 +39,14 @@ extension JSONToken {
     /// The string this string token stands for: its bytes as they are, or unescaped.
     func string(in bytes: UnsafeBufferPointer<UInt8>) -> String {
         let raw = UnsafeBufferPointer(rebasing: bytes[range])
-        guard hasEscapes else { return String(decoding: raw, as: UTF8.self) }
+        guard hasEscapes else {
+            // A string of up to 15 bytes is stored inline (on 64-bit platforms); filling one through this initializer
+            // costs about a fifth less than `String(decoding:as:)`, which is faster above it.
+            if raw.count <= 15 {
+                return String(unsafeUninitializedCapacity: raw.count) { $0.initialize(fromContentsOf: raw) }
+            }
+            return String(decoding: raw, as: UTF8.self)
+        }
         return String(decoding: JSONStringEscapes.unescaped(raw), as: UTF8.self)
     }
 
