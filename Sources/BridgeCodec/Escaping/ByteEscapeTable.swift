@@ -69,17 +69,19 @@ struct ByteEscapeTable: Sendable {
                                 // Sixteen bytes are tested at once and stored whole; the store
                                 // counts only the clean ones, and the first byte that needs
                                 // something goes through the table before the next test.
-                                if index + 16 <= chunkEnd {
+                                var reachedTail = true
+                                while index + 16 <= chunkEnd {
                                     let block = UnsafeRawPointer(input + index).loadUnaligned(as: SIMD16<UInt8>.self)
                                     UnsafeMutableRawPointer(out).storeBytes(of: block, as: SIMD16<UInt8>.self)
                                     let clean = cleanBlocks.cleanPrefixLength(block)
                                     out += clean
                                     index += clean
-                                    if clean == 16 { continue }
-                                    stop = index + 1
-                                } else {
-                                    stop = chunkEnd
+                                    if clean < 16 {
+                                        reachedTail = false
+                                        break
+                                    }
                                 }
+                                if !reachedTail { stop = index + 1 }
                             }
                             while index < stop {
                                 let byte = input[index]

@@ -169,6 +169,9 @@ struct JSONParser {
     // MARK: Encoding
 
     private func checkEncoding() throws(JSONParseError) {
+        // JSON text starts with an ASCII byte other than NUL, and UTF-16 and UTF-32 put a NUL in
+        // the first two bytes: text that passes this needs no closer look.
+        guard let first = bytes.first, first == 0 || first >= 0x80 || (bytes.count >= 2 && bytes[1] == 0) else { return }
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             throw fail(.byteOrderMark, at: 0)
         }
