@@ -67,9 +67,10 @@ struct ByteEscapeTable: Sendable {
                             var stop = chunkEnd
                             if cleanBlocks.isAvailable {
                                 // Sixteen bytes are tested at once and stored whole; the store
-                                // counts only the clean ones, and the first byte that needs
-                                // something goes through the table before the next test.
-                                var reachedTail = true
+                                // counts only the clean ones. The first byte that needs something
+                                // goes through the table before the next test; when it is
+                                // non-ASCII, the rest of its block does too, since text with
+                                // one such byte tends to have more.
                                 while index + 16 <= chunkEnd {
                                     let block = UnsafeRawPointer(input + index).loadUnaligned(as: SIMD16<UInt8>.self)
                                     UnsafeMutableRawPointer(out).storeBytes(of: block, as: SIMD16<UInt8>.self)
@@ -77,11 +78,10 @@ struct ByteEscapeTable: Sendable {
                                     out += clean
                                     index += clean
                                     if clean < 16 {
-                                        reachedTail = false
+                                        stop = input[index] < 0x80 ? index + 1 : index - clean + 16
                                         break
                                     }
                                 }
-                                if !reachedTail { stop = index + 1 }
                             }
                             while index < stop {
                                 let byte = input[index]

@@ -1,17 +1,19 @@
 /// Tells, in a few vector instructions, whether sixteen bytes all pass through an escaping
-/// table unchanged. ASCII-heavy text is mostly such blocks, and testing them a byte at a time
-/// is what an encoder otherwise spends its time on.
+/// table unchanged. Most text is such blocks, and testing them a byte at a time is what an
+/// encoder otherwise spends its time on.
 ///
-/// Conservative by construction: every control byte, DEL, every byte of a non-ASCII sequence
-/// and each printable ASCII byte the table replaces is flagged, so a block called clean needs
-/// nothing. A flagged block is walked byte by byte with the table.
+/// Conservative by construction: every control byte, each printable ASCII byte the table
+/// replaces and, when the table treats any byte from DEL up, every byte from DEL up, is
+/// flagged, so a block called clean needs nothing. Tables that copy all non-ASCII bytes (HTML)
+/// run text in any script sixteen bytes at a time.
 struct CleanBlockTest: Sendable {
     /// One equality test per printable byte the context replaces: more than this, and the
     /// byte loop is as fast as the test.
     static let maximumReplacedPrintables = 8
 
     private let firstPrintable = SIMD16<UInt8>(repeating: 0x20)
-    private let delete = SIMD16<UInt8>(repeating: 0x7F)
+    /// DEL when the table treats any byte from DEL up; otherwise 0xFF, which is never in UTF-8.
+    private let firstHighFlagged: SIMD16<UInt8>
     /// The replaced printable bytes, each broadcast to a vector once, here, not in the loop.
     private let replaced:
         (
@@ -23,10 +25,11 @@ struct CleanBlockTest: Sendable {
     /// test has slots for (URL components), and every block is then walked byte by byte.
     let isAvailable: Bool
 
-    /// The test for a table that replaces the printable ASCII bytes for which `isReplaced` holds.
+    /// The test for a table that does not copy the bytes for which `isReplaced` holds.
     init(isReplaced: (UInt8) -> Bool) {
         let printables = (UInt8(0x20)..<0x7F).filter(isReplaced)
         isAvailable = printables.count <= Self.maximumReplacedPrintables
+        firstHighFlagged = SIMD16(repeating: (UInt8(0x7F)...0xFF).contains(where: isReplaced) ? 0x7F : 0xFF)
         // Unused slots test for NUL, which the control-byte test flags anyway.
         let slots = Array(
             (printables + [UInt8](repeating: 0, count: Self.maximumReplacedPrintables)).prefix(Self.maximumReplacedPrintables))
@@ -39,7 +42,7 @@ struct CleanBlockTest: Sendable {
     /// How many bytes at the start of `block` are copied as they are: 16 when all are.
     @inline(__always)
     func cleanPrefixLength(_ block: SIMD16<UInt8>) -> Int {
-        let outsidePrintable = (block .< firstPrintable) .| (block .>= delete)
+        let outsidePrintable = (block .< firstPrintable) .| (block .>= firstHighFlagged)
         let firstFour = (block .== replaced.0) .| (block .== replaced.1) .| (block .== replaced.2) .| (block .== replaced.3)
         let lastFour = (block .== replaced.4) .| (block .== replaced.5) .| (block .== replaced.6) .| (block .== replaced.7)
         let flagged = outsidePrintable .| firstFour .| lastFour
