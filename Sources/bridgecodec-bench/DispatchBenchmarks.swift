@@ -62,7 +62,7 @@ enum DispatchBenchmarks {
                 ),
                 (
                     "dispatch.\(provider.name).bridgecodec.bytes",
-                    { (try? dispatcher.dispatch(BridgeMessage(handlerName: handler, jsonText: text)).get())?.kind.utf8.count ?? 0 }
+                    { (try? dispatcher.dispatch(handlerName: handler, jsonText: text).get())?.kind.utf8.count ?? 0 }
                 ),
                 (
                     "dispatch.\(provider.name).bridgecodec.objectGraph",

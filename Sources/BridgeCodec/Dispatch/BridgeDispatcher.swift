@@ -30,7 +30,41 @@ public struct BridgeDispatcher: Sendable {
 
     /// Decodes and checks one message.
     public func dispatch(_ message: BridgeMessage) -> Result<ProviderMessage, BridgeError> {
-        Result { () throws(BridgeError) in try decode(message) }
+        switch message.body {
+        case .jsonText(let text):
+            dispatch(handlerName: message.handlerName, jsonText: text, origin: message.origin)
+        case .value(let value):
+            Result { () throws(BridgeError) in
+                try decode(value, as: kind(of: message.handlerName, origin: message.origin), name: message.handlerName)
+            }
+        case .absent:
+            Result { () throws(BridgeError) in
+                try decode(JSONValue.null, as: kind(of: message.handlerName, origin: message.origin), name: message.handlerName)
+            }
+        }
+    }
+
+    /// Decodes and checks one message whose body is JSON text, as Android's `@JavascriptInterface`,
+    /// React Native and Cordova deliver it (or a WKWebView body posted as `JSON.stringify(data)`).
+    public func dispatch(handlerName: String, jsonText: String, origin: FrameOrigin? = nil) -> Result<ProviderMessage, BridgeError> {
+        Result { () throws(BridgeError) in
+            let kind = try kind(of: handlerName, origin: origin)
+            // Parsed onto the stack and read in place by the model: no tree, and no allocation
+            // beyond the strings the message keeps.
+            // The closures capture only the kind and the name: capturing the dispatcher copies it.
+            let read = JSONView.withParsedDocument(jsonText, limits: limits) { root in
+                Result { () throws(BridgeError) in
+                    do throws(JSONDecodeError) {
+                        return try Self.decode(root, as: kind)
+                    } catch {
+                        throw BridgeError(handlerName: handlerName, path: error.path, reason: .invalidMessage(error.reason))
+                    }
+                }
+            } malformed: { error in
+                Result.failure(BridgeError(handlerName: handlerName, reason: .malformedJSON(error)))
+            }
+            return try checkedURL(of: read.get(), name: handlerName)
+        }
     }
 
     /// Decodes and checks one WKWebView message (`WKScriptMessage.name`, `.body`, and the frame's origin),
@@ -68,33 +102,6 @@ public struct BridgeDispatcher: Sendable {
             throw BridgeError(handlerName: name, reason: .originNotAllowed(refusal))
         }
         return channels[index].kind
-    }
-
-    private func decode(_ message: BridgeMessage) throws(BridgeError) -> ProviderMessage {
-        let name = message.handlerName
-        let kind = try kind(of: name, origin: message.origin)
-        switch message.body {
-        case .absent:
-            return try decode(JSONValue.null, as: kind, name: name)
-        case .value(let structured):
-            return try decode(structured, as: kind, name: name)
-        case .jsonText(let text):
-            // Parsed onto the stack and read in place by the model: no tree, and no allocation
-            // beyond the strings the message keeps.
-            // The closures capture only the kind and the name: capturing the dispatcher copies it.
-            let read = JSONView.withParsedDocument(text, limits: limits) { root in
-                Result { () throws(BridgeError) in
-                    do throws(JSONDecodeError) {
-                        return try Self.decode(root, as: kind)
-                    } catch {
-                        throw BridgeError(handlerName: name, path: error.path, reason: .invalidMessage(error.reason))
-                    }
-                }
-            } malformed: { error in
-                Result.failure(BridgeError(handlerName: name, reason: .malformedJSON(error)))
-            }
-            return try checkedURL(of: read.get(), name: name)
-        }
     }
 
     /// The model of `kind` from the body's value, then the URL policy on the URL it carries;

@@ -8,17 +8,29 @@
 /// (`https://bank.example@evil.example`), no backslashes (which browsers read as `/`).
 /// `javascript:`, `vbscript:`, `data:` and `file:` are rejected even when listed.
 public struct URLPolicy: Sendable, Hashable {
-    /// Schemes that pass, lowercased.
-    public var allowedSchemes: Set<String>
+    /// Schemes that pass, lowercased (they are lowercased when set).
+    public var allowedSchemes: Set<String> {
+        get { schemes }
+        set {
+            schemes = Set(newValue.map { $0.lowercased() })
+            allowsHTTPS = schemes.contains("https")
+        }
+    }
     /// Longest URL accepted, in bytes. Default 8,192.
     public var maxLength: Int
+
+    private var schemes: Set<String>
+    /// Whether `https` is listed: asked on every message, where looking in the set costs more
+    /// than the rest of a typical URL's check.
+    private var allowsHTTPS: Bool
 
     /// Schemes that run code or read local data; never allowed.
     public static let forbiddenSchemes: Set<String> = ["javascript", "vbscript", "data", "file"]
 
     /// A policy allowing `allowedSchemes` (compared case-insensitively).
     public init(allowedSchemes: Set<String> = ["https"], maxLength: Int = 8_192) {
-        self.allowedSchemes = Set(allowedSchemes.map { $0.lowercased() })
+        schemes = Set(allowedSchemes.map { $0.lowercased() })
+        allowsHTTPS = schemes.contains("https")
         self.maxLength = maxLength
     }
 
@@ -89,26 +101,54 @@ public struct URLPolicy: Sendable, Hashable {
     }
 
     /// One pass over the bytes; `invalidCharacter` carries a placeholder that ``check(_:)`` replaces.
-    private func violation(in bytes: UnsafeBufferPointer<UInt8>) -> Violation? {
+    func violation(in bytes: UnsafeBufferPointer<UInt8>) -> Violation? {
+        // Nearly every URL a provider sends is a plain `https://host/…`: that shape is recognised
+        // in a few block compares. Anything else, and every refusal, is left to the exact check.
+        if allowsHTTPS, bytes.count <= maxLength, Self.isPlainHTTPS(bytes) { return nil }
+        return exactViolation(in: bytes)
+    }
+
+    /// Whether `bytes` is `https://` (any case), a host name without user info or port, then the
+    /// end, `/`, `?` or `#`, and only URL characters: a URL ``exactViolation(in:)`` passes under
+    /// any policy that allows `https` and is no longer than it.
+    static func isPlainHTTPS(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count > 8, let base = bytes.baseAddress else { return false }
+        // Setting bit 5 of the five letters lowercases them and maps no other byte onto them.
+        let prefix = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
+        guard prefix | httpsLetterCaseBits == httpsPrefix else { return false }
+        var hostEnd = 8
+        while hostEnd < bytes.count, isHostNameCharacter(bytes[hostEnd]) { hostEnd += 1 }
+        guard hostEnd > 8 else { return false }
+        if hostEnd < bytes.count {
+            switch bytes[hostEnd] {
+            case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): break
+            default: return false
+            }
+        }
+        return URLCharacterTest.shared.allAreURLCharacters(bytes)
+    }
+
+    /// `https://` as a little-endian word, and the bits that lowercase its letters.
+    static let httpsPrefix: UInt64 = 0x2F2F_3A73_7074_7468
+    static let httpsLetterCaseBits: UInt64 = 0x0000_0020_2020_2020
+
+    /// A letter, digit, `-` or `.`: what a DNS host name is made of.
+    @inline(__always)
+    static func isHostNameCharacter(_ byte: UInt8) -> Bool {
+        byte < 0x40 ? hostNameCharactersBelow64 >> byte & 1 != 0 : byte < 0x80 && hostNameCharactersFrom64 >> (byte - 0x40) & 1 != 0
+    }
+
+    /// One bit per ASCII byte, set for letters, digits, `-` and `.`; a test rebuilds them.
+    static let hostNameCharactersBelow64: UInt64 = 0x03FF_6000_0000_0000
+    static let hostNameCharactersFrom64: UInt64 = 0x07FF_FFFE_07FF_FFFE
+
+    /// Every rule, in the order that decides which violation a URL is reported with.
+    func exactViolation(in bytes: UnsafeBufferPointer<UInt8>) -> Violation? {
         guard !bytes.isEmpty else { return .empty }
         guard bytes.count <= maxLength else { return .tooLong(limit: maxLength) }
         var hasBackslash = false
-        let allURLCharacters = Self.outsideURLCharacters.withUnsafeBufferPointer { outside in
-            // Eight table reads OR-ed together and one branch per block; a block with anything
-            // outside the URL characters is looked at again byte by byte.
-            guard let base = bytes.baseAddress else { return true }
-            var offset = 0
-            while offset + 8 <= bytes.count {
-                let block = base + offset
-                let first = outside[Int(block[0])] | outside[Int(block[1])] | outside[Int(block[2])] | outside[Int(block[3])]
-                let second = outside[Int(block[4])] | outside[Int(block[5])] | outside[Int(block[6])] | outside[Int(block[7])]
-                if first | second != 0 { return false }
-                offset += 8
-            }
-            for byte in bytes[offset...] where outside[Int(byte)] != 0 { return false }
-            return true
-        }
-        if !allURLCharacters {
+        // Sixteen bytes per test; text with anything outside the URL characters is walked again.
+        if !URLCharacterTest.shared.allAreURLCharacters(bytes) {
             for byte in bytes where !Self.isURLCharacter(byte) {
                 guard byte == UInt8(ascii: "\\") else { return .invalidCharacter("\u{FFFD}") }
                 hasBackslash = true
@@ -119,7 +159,7 @@ public struct URLPolicy: Sendable, Hashable {
         // Four short strings compare faster than one hash; a web scheme is none of them.
         guard isWeb || !Self.forbiddenSchemeList.contains(scheme) else { return .forbiddenScheme(scheme) }
         // The set is tiny; comparing beats hashing.
-        guard allowedSchemes.contains(where: { $0 == scheme }) else { return .schemeNotAllowed(scheme) }
+        guard schemes.contains(where: { $0 == scheme }) else { return .schemeNotAllowed(scheme) }
         guard !hasBackslash else { return .backslash }
         return isWeb ? Self.authorityViolation(bytes, from: schemeEnd + 1) : nil
     }
@@ -170,11 +210,8 @@ public struct URLPolicy: Sendable, Hashable {
     }
 
     /// Printable ASCII that RFC 3986 allows in a URL; backslash is reported on its own.
-    /// Per byte: 1 where ``isURLCharacter(_:)`` does not hold.
-    private static let outsideURLCharacters: [UInt8] = (0..<256).map { isURLCharacter(UInt8($0)) ? 0 : 1 }
-
     @inline(__always)
-    private static func isURLCharacter(_ byte: UInt8) -> Bool {
+    static func isURLCharacter(_ byte: UInt8) -> Bool {
         byte < 0x40 ? urlCharactersBelow64 >> byte & 1 != 0 : byte < 0x80 && urlCharactersFrom64 >> (byte - 0x40) & 1 != 0
     }
 

@@ -85,16 +85,18 @@ extension String {
     /// Code-unit equality: what JavaScript's `===` means for property names.
     @inline(__always)
     func hasSameCodeUnits(as other: String) -> Bool {
-        let lhs = utf8
-        let rhs = other.utf8
-        guard lhs.count == rhs.count else { return false }
-        // Native strings (all that the parser makes) expose contiguous UTF-8; compare it directly.
-        let compared = lhs.withContiguousStorageIfAvailable { left in
-            rhs.withContiguousStorageIfAvailable { right in
+        // A bridged string (a WKScriptMessage name on Apple platforms) is compared in place: `withUTF8`
+        // would copy it. Every native string, small ones (up to 15 bytes, such as handler names)
+        // included, exposes its bytes to `withUTF8`, not to `utf8.withContiguousStorageIfAvailable`.
+        guard isContiguousUTF8, other.isContiguousUTF8 else { return utf8.elementsEqual(other.utf8) }
+        var lhs = self
+        var rhs = other
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
+                guard left.count == right.count else { return false }
                 guard let leftBytes = left.baseAddress, let rightBytes = right.baseAddress else { return true }  // both empty
                 return memcmp(leftBytes, rightBytes, left.count) == 0
             }
         }
-        return compared.flatMap { $0 } ?? lhs.elementsEqual(rhs)
     }
 }

@@ -7,12 +7,15 @@ struct DispatchHarness {
     var dispatcher = BridgeDispatcher(
         channels: BridgeChannel.defaults(origins: .anyOrigin), urlPolicy: .https(plusAppSchemes: ["branchapp"]))
 
-    /// The result of `jsonText` posted to `handler` as JSON text and, when JSONSerialization
-    /// can read it, as the object graph WKWebView delivers; the two must be equal.
+    /// The result of `jsonText` posted to `handler` as JSON text (through both text entry points)
+    /// and, when JSONSerialization can read it, as the object graph WKWebView delivers; all must be equal.
     func dispatch(_ handler: String, _ jsonText: String, sourceLocation: SourceLocation = #_sourceLocation)
         -> Result<ProviderMessage, BridgeError>
     {
         let viaText = dispatcher.dispatch(BridgeMessage(handlerName: handler, jsonText: jsonText))
+        #expect(
+            dispatcher.dispatch(handlerName: handler, jsonText: jsonText) == viaText,
+            "the message and the name-and-text entry points disagree on \(jsonText)", sourceLocation: sourceLocation)
         if let graph = try? JSONSerialization.jsonObject(with: Data(jsonText.utf8), options: .fragmentsAllowed),
             Self.foundationReadsFaithfully(jsonText)
         {
