@@ -227,13 +227,19 @@ struct JSONParser {
         let start = index
         // Fast path: printable ASCII with no escapes is the common case in bridge messages.
         let fastEnd = min(bytes.count, start + limits.maxStringLength + 1)
-        if let base = bytes.baseAddress {
-            // Eight bytes at a time; the lowest flagged byte is the first that needs attention.
+        // Sixteen bytes at a time, then eight; the lowest flagged byte is the first that needs attention.
+        scan: if let base = bytes.baseAddress {
+            let scan = StringBlockScan()
+            while index + 16 <= fastEnd {
+                let flagged = scan.firstByteNeedingAttention(UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self))
+                index += flagged
+                if flagged < 16 { break scan }
+            }
             while index + 8 <= fastEnd {
                 let flagged = Self.bytesNeedingAttention(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
                 if flagged != 0 {
                     index += flagged.trailingZeroBitCount / 8
-                    break
+                    break scan
                 }
                 index += 8
             }
@@ -393,5 +399,25 @@ struct JSONParser {
     @inline(__always)
     private func isDigit(_ byte: UInt8) -> Bool {
         byte &- UInt8(ascii: "0") < 10
+    }
+}
+
+/// Sixteen bytes of a string at once: where the first byte is that the fast path cannot copy.
+private struct StringBlockScan {
+    private let quote = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
+    private let backslash = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
+    /// As signed bytes, everything below a space: controls and every byte from 0x80 up.
+    private let space = SIMD16<Int8>(repeating: 0x20)
+
+    /// The offset of the first byte of `block` that is `"`, `\\`, a control character or non-ASCII; 16 when none is.
+    @inline(__always)
+    func firstByteNeedingAttention(_ block: SIMD16<UInt8>) -> Int {
+        let flagged = (unsafeBitCast(block, to: SIMD16<Int8>.self) .< space) .| (block .== quote) .| (block .== backslash)
+        // A mask lane is all zeros or all ones: read as two words, the first set byte is the first
+        // flagged lane (`any(_:)` compiles to a call into a generic reduction).
+        let halves = unsafeBitCast(flagged, to: SIMD2<UInt64>.self)
+        if halves[0] != 0 { return halves[0].littleEndian.trailingZeroBitCount / 8 }
+        if halves[1] != 0 { return 8 + halves[1].littleEndian.trailingZeroBitCount / 8 }
+        return 16
     }
 }
