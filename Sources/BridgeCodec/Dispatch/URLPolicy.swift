@@ -116,8 +116,8 @@ public struct URLPolicy: Sendable, Hashable {
         // Setting bit 5 of the five letters lowercases them and maps no other byte onto them.
         let prefix = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
         guard prefix | httpsLetterCaseBits == httpsPrefix else { return false }
-        var hostEnd = 8
-        while hostEnd < bytes.count, isHostNameCharacter(bytes[hostEnd]) { hostEnd += 1 }
+        let scan = URLCharacterScan.shared
+        let hostEnd = 8 + scan.hostNameLength(bytes, from: 8)
         guard hostEnd > 8 else { return false }
         if hostEnd < bytes.count {
             switch bytes[hostEnd] {
@@ -125,7 +125,7 @@ public struct URLPolicy: Sendable, Hashable {
             default: return false
             }
         }
-        return URLCharacterTest.shared.allAreURLCharacters(bytes)
+        return scan.allAreURLCharacters(bytes)
     }
 
     /// `https://` as a little-endian word, and the bits that lowercase its letters.
@@ -148,7 +148,7 @@ public struct URLPolicy: Sendable, Hashable {
         guard bytes.count <= maxLength else { return .tooLong(limit: maxLength) }
         var hasBackslash = false
         // Sixteen bytes per test; text with anything outside the URL characters is walked again.
-        if !URLCharacterTest.shared.allAreURLCharacters(bytes) {
+        if !URLCharacterScan.shared.allAreURLCharacters(bytes) {
             for byte in bytes where !Self.isURLCharacter(byte) {
                 guard byte == UInt8(ascii: "\\") else { return .invalidCharacter("\u{FFFD}") }
                 hasBackslash = true

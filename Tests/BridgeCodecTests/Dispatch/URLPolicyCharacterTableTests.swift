@@ -44,9 +44,27 @@ struct URLPolicyCharacterTableTests {
                 for byte in UInt8(0)...0xFF {
                     var text = [UInt8](repeating: UInt8(ascii: "a"), count: length)
                     text[offset] = byte
-                    let found = text.withUnsafeBufferPointer { URLCharacterTest.shared.allAreURLCharacters($0) }
+                    let found = text.withUnsafeBufferPointer { URLCharacterScan.shared.allAreURLCharacters($0) }
                     if found != URLPolicy.isURLCharacter(byte) {
                         Issue.record("byte \(byte) at \(offset) of \(length): block test says \(found)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The host-name scan stops at the first byte that is not a letter, digit, `-` or `.`, for every
+    /// byte at every offset, from the start and from one byte in.
+    @Test func hostNameScanAgreesWithTheRuleAtEveryOffset() {
+        for length in 1...40 {
+            for offset in 0..<length {
+                for byte in UInt8(0)...0xFF {
+                    var text = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    text[offset] = byte
+                    let end = URLPolicy.isHostNameCharacter(byte) ? length : offset
+                    for start in Set([0, min(1, offset)]) {
+                        let found = text.withUnsafeBufferPointer { URLCharacterScan.shared.hostNameLength($0, from: start) }
+                        if found != end - start { Issue.record("byte \(byte) at \(offset) of \(length) from \(start): \(found)") }
                     }
                 }
             }

@@ -1,10 +1,11 @@
-/// Tells, sixteen bytes at a time, whether text holds only the characters ``URLPolicy`` allows:
-/// printable ASCII (`!` to `~`) except `"` `<` `>` `\` `^` `` ` `` `{` `|` `}`.
+/// Reads a URL sixteen bytes at a time: whether it holds only the characters ``URLPolicy``
+/// allows (printable ASCII, `!` to `~`, except `"` `<` `>` `\` `^` `` ` `` `{` `|` `}`), and how
+/// long the host name at an offset is.
 ///
 /// A URL a page sends is checked on every message; a table read per byte cost more than the
 /// rest of the check together.
-struct URLCharacterTest: Sendable {
-    static let shared = URLCharacterTest()
+struct URLCharacterScan: Sendable {
+    static let shared = URLCharacterScan()
 
     // Built once, here: vectors made from literals inside the loop cost more than the scan.
     private let firstAllowed = SIMD16<UInt8>(repeating: 0x21)
@@ -17,6 +18,13 @@ struct URLCharacterTest: Sendable {
     private let bit1 = SIMD16<UInt8>(repeating: 2)
     private let greaterThan = SIMD16<UInt8>(repeating: UInt8(ascii: ">"))
     private let caret = SIMD16<UInt8>(repeating: UInt8(ascii: "^"))
+    private let lowercaseA = SIMD16<UInt8>(repeating: UInt8(ascii: "a"))
+    private let lettersAfterA = SIMD16<UInt8>(repeating: 25)
+    /// `-`, `.`, `/` and the digits are one run of bytes; `/` is taken out of it.
+    private let hyphen = SIMD16<UInt8>(repeating: UInt8(ascii: "-"))
+    private let bytesAfterHyphenToNine = SIMD16<UInt8>(repeating: UInt8(ascii: "9") - UInt8(ascii: "-"))
+    private let slash = SIMD16<UInt8>(repeating: UInt8(ascii: "/"))
+    private let bit5 = SIMD16<UInt8>(repeating: 0x20)
 
     /// Whether every byte of `bytes` is a URL character.
     func allAreURLCharacters(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -33,6 +41,30 @@ struct URLCharacterTest: Sendable {
         }
         // The last sixteen bytes, overlapping checked ones, instead of a byte loop for the tail.
         return offset == count || isClean(UnsafeRawPointer(base + count - 16).loadUnaligned(as: SIMD16<UInt8>.self))
+    }
+
+    /// How many bytes from `start` are letters, digits, `-` or `.`, the bytes of a DNS host name.
+    func hostNameLength(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        var offset = start
+        while offset + 16 <= bytes.count {
+            let length = hostNamePrefixLength(UnsafeRawPointer(base + offset).loadUnaligned(as: SIMD16<UInt8>.self))
+            offset += length
+            if length < 16 { return offset - start }
+        }
+        while offset < bytes.count, URLPolicy.isHostNameCharacter(bytes[offset]) { offset += 1 }
+        return offset - start
+    }
+
+    @inline(__always)
+    private func hostNamePrefixLength(_ block: SIMD16<UInt8>) -> Int {
+        // Setting bit 5 lowercases a letter and makes no other byte a lowercase letter.
+        let letter = ((block | bit5) &- lowercaseA) .<= lettersAfterA
+        let digitOrHyphenOrDot = ((block &- hyphen) .<= bytesAfterHyphenToNine) .& (block .!= slash)
+        let halves = unsafeBitCast(.!(letter .| digitOrHyphenOrDot), to: SIMD2<UInt64>.self)
+        if halves[0] != 0 { return halves[0].littleEndian.trailingZeroBitCount / 8 }
+        if halves[1] != 0 { return 8 + halves[1].littleEndian.trailingZeroBitCount / 8 }
+        return 16
     }
 
     @inline(__always)
