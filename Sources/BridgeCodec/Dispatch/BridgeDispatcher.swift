@@ -9,9 +9,8 @@ public struct BridgeDispatcher: Sendable {
     public var urlPolicy: URLPolicy
     /// Bounds on a body's size and shape.
     public var limits: JSONLimits
-    /// Each channel's handler name length in UTF-8, so that a lookup compares the bytes of only
-    /// the names as long as the one it looks for (the providers' names all differ in length).
-    private let handlerNameLengths: [Int]
+    /// The channels' names as integers, read once here; `channels` is a `let`, so it cannot go stale.
+    private let lookup: ChannelLookup
 
     /// A dispatcher for `channels`; a later channel with the same handler name replaces an earlier one.
     public init(channels: [BridgeChannel], urlPolicy: URLPolicy = .httpsOnly, limits: JSONLimits = .default) {
@@ -23,7 +22,7 @@ public struct BridgeDispatcher: Sendable {
             unique.append(channel)
         }
         self.channels = unique
-        self.handlerNameLengths = unique.map(\.handlerName.utf8.count)
+        self.lookup = ChannelLookup(unique)
         self.urlPolicy = urlPolicy
         self.limits = limits
     }
@@ -90,18 +89,13 @@ public struct BridgeDispatcher: Sendable {
     /// What the channel for `name` carries, once the origin is known to be allowed on it.
     /// Only the kind leaves: copying the channel (its name, its origin policy) costs more than the lookup.
     private func kind(of name: String, origin: FrameOrigin?) throws(BridgeError) -> BridgeChannel.Kind {
-        let length = name.utf8.count
-        guard
-            let index = handlerNameLengths.indices.first(where: {
-                handlerNameLengths[$0] == length && channels[$0].handlerName.hasSameCodeUnits(as: name)
-            })
-        else {
+        guard let channel = lookup.channel(named: name) else {
             throw BridgeError(handlerName: name, reason: .unknownHandler)
         }
-        if let refusal = channels[index].origins.refusal(of: origin) {
+        if channel.checksOrigin, let refusal = channels[channel.index].origins.refusal(of: origin) {
             throw BridgeError(handlerName: name, reason: .originNotAllowed(refusal))
         }
-        return channels[index].kind
+        return channel.kind
     }
 
     /// The model of `kind` from the body's value, then the URL policy on the URL it carries;
