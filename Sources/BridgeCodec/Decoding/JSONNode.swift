@@ -12,22 +12,36 @@ protocol JSONNode {
     var boolValue: Bool? { get }
     /// The string; `nil` for any other kind.
     var stringValue: String? { get }
-    /// Whether this is a string with exactly the code units of `string`.
-    func isString(withCodeUnitsOf string: String) -> Bool
+    /// The value `table` has for this string; `nil` when it has none or this is not a string.
+    func string<Value>(matchingIn table: UTF8PrefixTable<Value>) -> Value?
     /// The number; `nil` for any other kind.
     var numberValue: JSONNumber? { get }
     /// The number's nearest `Double`; `nil` for any other kind.
     var doubleValue: Double? { get }
     /// The number as an exact `Integer`; `nil` for any other kind, or when it is not one exactly.
     func exactInteger<Integer: FixedWidthInteger>(_: Integer.Type) -> Integer?
-    /// The member named `key`, compared by code units; `nil` when absent or not an object.
-    func member(forKey key: String) -> Self?
+    /// The member whose key has the code units `key`; `nil` when absent or not an object.
+    func member(forKeyUTF8 key: UnsafeBufferPointer<UInt8>) -> Self?
     /// An object's members in order; `nil` for any other kind.
     var members: [(key: String, value: Self)]? { get }
     /// An array's elements; `nil` for any other kind.
     var elements: Elements? { get }
     /// The value as a tree.
     var jsonValue: JSONValue { get }
+}
+
+extension JSONNode {
+    /// The member named `key`, compared by code units; `nil` when absent or not an object.
+    func member(forKey key: String) -> Self? {
+        var key = key
+        return key.withUTF8 { member(forKeyUTF8: $0) }
+    }
+
+    /// The member named by a literal `key`, whose bytes are read in place.
+    @inline(__always)
+    func member(forKey key: StaticString) -> Self? {
+        member(forKeyUTF8: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+    }
 }
 
 extension JSONValue: JSONNode {
@@ -41,9 +55,9 @@ extension JSONValue: JSONNode {
         return string
     }
 
-    func isString(withCodeUnitsOf string: String) -> Bool {
-        guard case .string(let own) = self else { return false }
-        return own.hasSameCodeUnits(as: string)
+    func string<Value>(matchingIn table: UTF8PrefixTable<Value>) -> Value? {
+        guard case .string(let string) = self else { return nil }
+        return table.value(for: string)
     }
 
     var numberValue: JSONNumber? {
@@ -57,9 +71,9 @@ extension JSONValue: JSONNode {
         numberValue?.exactInteger(Integer.self)
     }
 
-    func member(forKey key: String) -> JSONValue? {
-        guard case .object(let object) = self, let position = object.index(forKey: key) else { return nil }
-        return object.members[position].value
+    func member(forKeyUTF8 key: UnsafeBufferPointer<UInt8>) -> JSONValue? {
+        guard case .object(let object) = self else { return nil }
+        return object.members.first { $0.key.hasCodeUnits(key) }?.value
     }
 
     var members: [(key: String, value: JSONValue)]? {

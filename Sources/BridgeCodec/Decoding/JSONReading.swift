@@ -18,29 +18,32 @@ extension JSONNode {
     }
 
     /// The member `key` of this object, or a missing-key error at its path.
-    func member(_ key: String, in path: JSONPath) throws(JSONDecodeError) -> Self {
-        guard let member = member(forKey: key) else { throw JSONDecodeError(path: path.appending(key: key), reason: .missingKey) }
+    /// Keys are literals: their bytes are compared in place, and a `String` is made only for an error.
+    func member(_ key: StaticString, in path: JSONPath) throws(JSONDecodeError) -> Self {
+        guard let member = member(forKey: key) else {
+            throw JSONDecodeError(path: path.appending(key: key.description), reason: .missingKey)
+        }
         return member
     }
 
     /// The string member `key` of this object.
-    func string(_ key: String, in path: JSONPath) throws(JSONDecodeError) -> String {
+    func string(_ key: StaticString, in path: JSONPath) throws(JSONDecodeError) -> String {
         let member = try member(key, in: path)
-        guard let string = member.stringValue else { throw member.mismatch("a string", at: path.appending(key: key)) }
+        guard let string = member.stringValue else { throw member.mismatch("a string", at: path.appending(key: key.description)) }
         return string
     }
 
     /// A string member naming one case of `Value`; any other string is an unknown discriminator.
-    /// The cases are compared with the member's bytes, so no `String` is made for it.
-    func discriminator<Value: RawRepresentable & CaseIterable>(
-        _ key: String, as _: Value.Type, in path: JSONPath
-    ) throws(JSONDecodeError) -> Value where Value.RawValue == String {
+    /// The member's bytes are matched against the cases' names (``WireDiscriminator/wireNames``),
+    /// so no `String` is made for it.
+    func discriminator<Value: WireDiscriminator>(
+        _ key: StaticString, as _: Value.Type, in path: JSONPath
+    ) throws(JSONDecodeError) -> Value {
         let member = try member(key, in: path)
-        for value in Value.allCases where member.isString(withCodeUnitsOf: value.rawValue) {
-            return value
-        }
-        let raw = try member.string(at: path.appending(key: key))
-        throw JSONDecodeError(path: path.appending(key: key), reason: .unknownDiscriminator(raw, known: Value.allCases.map(\.rawValue)))
+        if let value = member.string(matchingIn: Value.wireNames) { return value }
+        let raw = try member.string(at: path.appending(key: key.description))
+        throw JSONDecodeError(
+            path: path.appending(key: key.description), reason: .unknownDiscriminator(raw, known: Value.allCases.map(\.rawValue)))
     }
 }
 

@@ -46,23 +46,29 @@ public struct BridgeDispatcher: Sendable {
     /// Decodes and checks one message whose body is JSON text, as Android's `@JavascriptInterface`,
     /// React Native and Cordova deliver it (or a WKWebView body posted as `JSON.stringify(data)`).
     public func dispatch(handlerName: String, jsonText: String, origin: FrameOrigin? = nil) -> Result<ProviderMessage, BridgeError> {
-        Result { () throws(BridgeError) in
-            let kind = try kind(of: handlerName, origin: origin)
-            // Parsed onto the stack and read in place by the model: no tree, and no allocation
-            // beyond the strings the message keeps.
-            // The closures capture only the kind and the name: capturing the dispatcher copies it.
-            let read = JSONView.withParsedDocument(jsonText, limits: limits) { root in
-                Result { () throws(BridgeError) in
-                    do throws(JSONDecodeError) {
-                        return try Self.decode(root, as: kind)
-                    } catch {
-                        throw BridgeError(handlerName: handlerName, path: error.path, reason: .invalidMessage(error.reason))
-                    }
-                }
-            } malformed: { error in
-                Result.failure(BridgeError(handlerName: handlerName, reason: .malformedJSON(error)))
+        let kind: BridgeChannel.Kind
+        do throws(BridgeError) {
+            kind = try self.kind(of: handlerName, origin: origin)
+        } catch {
+            return .failure(error)
+        }
+        // Parsed onto the stack and read in place by the model: no tree, and no allocation beyond
+        // the strings the message keeps. One `Result`, made where the outcome is known: nested
+        // ones were copied and destroyed through generic value witnesses.
+        return JSONView.withParsedDocument(jsonText, limits: limits) { root in
+            let decoded: ProviderMessage
+            do throws(JSONDecodeError) {
+                decoded = try Self.decode(root, as: kind)
+            } catch {
+                return .failure(BridgeError(handlerName: handlerName, path: error.path, reason: .invalidMessage(error.reason)))
             }
-            return try checkedURL(of: read.get(), name: handlerName)
+            do throws(BridgeError) {
+                return .success(try checkedURL(of: decoded, name: handlerName))
+            } catch {
+                return .failure(error)
+            }
+        } malformed: { error in
+            .failure(BridgeError(handlerName: handlerName, reason: .malformedJSON(error)))
         }
     }
 

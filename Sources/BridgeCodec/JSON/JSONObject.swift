@@ -82,6 +82,18 @@ struct CodeUnitKey: Hashable {
 }
 
 extension String {
+    /// Whether this string's UTF-8 is exactly `utf8`.
+    func hasCodeUnits(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        // A bridged string (an object-graph key on Apple platforms) is read in place: `withUTF8` would copy it.
+        guard isContiguousUTF8 else { return self.utf8.elementsEqual(utf8) }
+        var string = self
+        return string.withUTF8 { own in
+            guard own.count == utf8.count else { return false }
+            guard let ownBytes = own.baseAddress, let bytes = utf8.baseAddress else { return true }  // both empty
+            return memcmp(ownBytes, bytes, own.count) == 0
+        }
+    }
+
     /// Code-unit equality: what JavaScript's `===` means for property names.
     @inline(__always)
     func hasSameCodeUnits(as other: String) -> Bool {

@@ -116,7 +116,7 @@ extension JSONTape.Node: JSONNode {
     var kind: JSONKind { tape.withView(at: index) { $0.kind } }
     var boolValue: Bool? { tape.withView(at: index) { $0.boolValue } }
     var stringValue: String? { tape.withView(at: index) { $0.stringValue } }
-    func isString(withCodeUnitsOf string: String) -> Bool { tape.withView(at: index) { $0.isString(withCodeUnitsOf: string) } }
+    func string<Value>(matchingIn table: UTF8PrefixTable<Value>) -> Value? { tape.withView(at: index) { $0.string(matchingIn: table) } }
     var numberValue: JSONNumber? { tape.withView(at: index) { $0.numberValue } }
     var doubleValue: Double? { tape.withView(at: index) { $0.doubleValue } }
     func exactInteger<Integer: FixedWidthInteger>(_: Integer.Type) -> Integer? {
@@ -124,8 +124,8 @@ extension JSONTape.Node: JSONNode {
     }
     var jsonValue: JSONValue { tape.withView(at: index) { $0.jsonValue } }
 
-    func member(forKey key: String) -> Self? {
-        tape.withView(at: index) { $0.member(forKey: key)?.index }.map { Self(tape: tape, index: $0) }
+    func member(forKeyUTF8 key: UnsafeBufferPointer<UInt8>) -> Self? {
+        tape.withView(at: index) { $0.member(forKeyUTF8: key)?.index }.map { Self(tape: tape, index: $0) }
     }
 
     var members: [(key: String, value: Self)]? {

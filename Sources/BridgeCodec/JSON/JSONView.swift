@@ -101,11 +101,12 @@ extension JSONView: JSONNode {
         return token.string(in: bytes)
     }
 
-    func isString(withCodeUnitsOf string: String) -> Bool {
+    func string<Value>(matchingIn table: UTF8PrefixTable<Value>) -> Value? {
         let token = token
-        guard token.kind == .string else { return false }
-        var string = string
-        return string.withUTF8 { token.stringHasCodeUnits($0, in: bytes) }
+        guard token.kind == .string else { return nil }
+        let raw = UnsafeBufferPointer(rebasing: bytes[token.range])
+        guard token.hasEscapes else { return table.value(forUTF8: raw) }
+        return JSONStringEscapes.unescaped(raw).withUnsafeBufferPointer { table.value(forUTF8: $0) }
     }
 
     var numberValue: JSONNumber? {
@@ -129,18 +130,15 @@ extension JSONView: JSONNode {
         return Integer(exactly: isNegative ? -magnitude : magnitude)
     }
 
-    func member(forKey key: String) -> JSONView? {
+    func member(forKeyUTF8 key: UnsafeBufferPointer<UInt8>) -> JSONView? {
         let token = token
         guard token.kind == .object else { return nil }
-        var key = key
-        return key.withUTF8 { utf8 in
-            var position = index + 1
-            while position < Int(token.next) {
-                if tokens[position].stringHasCodeUnits(utf8, in: bytes) { return view(at: position + 1) }
-                position = Int(tokens[position + 1].next)
-            }
-            return nil
+        var position = index + 1
+        while position < Int(token.next) {
+            if tokens[position].stringHasCodeUnits(key, in: bytes) { return view(at: position + 1) }
+            position = Int(tokens[position + 1].next)
         }
+        return nil
     }
 
     var members: [(key: String, value: JSONView)]? {

@@ -52,6 +52,27 @@ struct VoltRedirectTests {
             unknownResult?.reason == .invalidMessage(.unknownDiscriminator("refunded", known: ["cancel", "success", "failure", "pending"])))
     }
 
+    /// Keys and discriminators are matched by their code units after unescaping, and a value
+    /// only close to a known one (a prefix, one byte longer, another case) is unknown.
+    @Test func discriminatorsMatchExactlyAfterUnescaping() {
+        #expect(
+            harness.accept("voltRedirect", #"{"t\u0079pe":"merchant\u005fredirect","result":"canc\u0065l","url":"https:\/\/m.example\/"}"#)
+                == .volt(.merchantRedirect(result: .cancel, url: BridgeURL("https://m.example/"))))
+        for near in [
+            "merchant_redirec", "merchant_redirecT", "merchant_redirect_", "Merchant_redirect", #"merchant_redirect\u0000"#,
+            "bank_redirect ",
+        ] {
+            let error = harness.reject("voltRedirect", #"{"type":"\#(near)","url":"https://b.example/"}"#)
+            guard case .invalidMessage(.unknownDiscriminator)? = error?.reason else {
+                Issue.record("\(near): \(String(describing: error))")
+                continue
+            }
+        }
+        #expect(
+            harness.reject("voltRedirect", #"{"type":"merchant_redirect","result":"merchant_redirect","url":"https://m.example/"}"#)?.path
+                .description == "$.result")
+    }
+
     @Test(arguments: [
         "javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,<script>alert(1)</script>", "file:///etc/passwd",
         "/checkout/cancel", "//evil.example/", "https://bank.example@evil.example/", "https:\\\\evil.example", "http://bank.example/",

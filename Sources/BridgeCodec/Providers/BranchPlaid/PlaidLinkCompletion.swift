@@ -11,8 +11,10 @@ public enum PlaidLinkCompletion: Sendable, Hashable, Codable, JSONValueReadable 
     /// The session failed.
     case error(message: String)
 
-    enum Status: String, CaseIterable {
+    enum Status: String, WireDiscriminator {
         case completed, canceled, error
+
+        static let wireNames = makeWireNames()
     }
 
     enum CodingKeys: String, CodingKey {
