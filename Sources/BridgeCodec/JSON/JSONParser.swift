@@ -223,33 +223,46 @@ struct JSONParser {
 
     /// Checks the string whose opening quote is at `index` and records it.
     private mutating func parseString() throws(JSONParseError) {
-        index += 1
-        let start = index
+        let start = index + 1
+        let count = bytes.count
+        let maxLength = limits.maxStringLength
+        // The scan reads no further than one byte past the longest string allowed; the sum stays
+        // in range whatever the limit (`Int.max` means "none").
+        let fastEnd = maxLength < count - start ? start + maxLength + 1 : count
+        var position = start
         // Fast path: printable ASCII with no escapes is the common case in bridge messages.
-        let fastEnd = min(bytes.count, start + limits.maxStringLength + 1)
         // Sixteen bytes at a time, then eight; the lowest flagged byte is the first that needs attention.
         scan: if let base = bytes.baseAddress {
             let scan = StringBlockScan()
-            while index + 16 <= fastEnd {
-                let flagged = scan.firstByteNeedingAttention(UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self))
-                index += flagged
+            while position &+ 16 <= fastEnd {
+                let flagged = scan.firstByteNeedingAttention(UnsafeRawPointer(base + position).loadUnaligned(as: SIMD16<UInt8>.self))
+                position &+= flagged
                 if flagged < 16 { break scan }
             }
-            while index + 8 <= fastEnd {
-                let flagged = Self.bytesNeedingAttention(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            while position &+ 8 <= fastEnd {
+                let flagged = Self.bytesNeedingAttention(UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
                 if flagged != 0 {
-                    index += flagged.trailingZeroBitCount / 8
+                    position &+= flagged.trailingZeroBitCount / 8
                     break scan
                 }
-                index += 8
+                position &+= 8
+            }
+            while position < fastEnd, Self.isPlainStringByte(base[position]) { position &+= 1 }
+            // The scan stopped at the closing quote: the string is plain, and within the limit
+            // because `fastEnd` is at most one past the longest string allowed.
+            if position < fastEnd, base[position] == UInt8(ascii: "\"") {
+                appendString(start: start, end: position, hasEscapes: false)
+                index = position &+ 1
+                return
             }
         }
+        index = position
         var hasEscapes = false
         var isChecked = false
         while index < fastEnd {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { break }
-            if byte < 0x20 || byte == UInt8(ascii: "\\") || byte >= 0x80 {
+            if !Self.isPlainStringByte(byte) {
                 // The slow path counts the unescaped length itself and stops at the closing quote.
                 hasEscapes = try checkStringSlowly(from: start)
                 isChecked = true
@@ -257,15 +270,29 @@ struct JSONParser {
             }
             index += 1
         }
-        if !isChecked, index - start > limits.maxStringLength {
-            throw fail(.stringTooLong(limit: limits.maxStringLength), at: start)
+        if !isChecked, index - start > maxLength {
+            throw fail(.stringTooLong(limit: maxLength), at: start)
         }
-        guard index < bytes.count else { throw fail(.unexpectedEnd(expected: "'\"' closing the string"), at: index) }
+        guard index < count else { throw fail(.unexpectedEnd(expected: "'\"' closing the string"), at: index) }
+        appendString(start: start, end: index, hasEscapes: hasEscapes)
+        index += 1
+    }
+
+    /// Printable ASCII other than `"` and `\\`: copied as it is.
+    @inline(__always)
+    private static func isPlainStringByte(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+    }
+
+    /// Records the string whose bytes (after the opening quote) are `start..<end`.
+    @inline(__always)
+    private mutating func appendString(start: Int, end: Int, hasEscapes: Bool) {
+        // Offsets and counts fit: the parse refuses input of `UInt32.max` bytes or more before it
+        // reads a string, and there are never more tokens than bytes.
         tokens.append(
             JSONToken(
-                kind: .string, flags: hasEscapes ? JSONToken.escapesFlag : 0, start: UInt32(start), length: UInt32(index - start),
-                next: UInt32(tokens.count + 1)))
-        index += 1
+                kind: .string, flags: hasEscapes ? JSONToken.escapesFlag : 0, start: UInt32(truncatingIfNeeded: start),
+                length: UInt32(truncatingIfNeeded: end &- start), next: UInt32(truncatingIfNeeded: tokens.count &+ 1)))
     }
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101

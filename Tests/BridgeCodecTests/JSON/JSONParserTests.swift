@@ -135,6 +135,14 @@ struct JSONParserTests {
         #expect(reason(of: "{\"a\":1,\"b\":2,\"c\":3}", limits: JSONLimits(maxObjectMembers: 2)) == .tooManyMembers(limit: 2))
     }
 
+    /// `Int.max` means "no limit" to a caller; no bound computed from a limit may overflow.
+    @Test func limitsAtTheLargestIntegerAreAccepted() throws {
+        let unlimited = JSONLimits(maxBytes: .max, maxDepth: .max, maxStringLength: .max, maxObjectMembers: .max)
+        let text = #"{"type":"merchant_redirect","escaped":"a\u00e9b","list":[[[1]]]}"#
+        #expect(try JSONValue(parsing: text, limits: unlimited) == (try JSONValue(parsing: text)))
+        #expect(reason(of: #""abc"#, limits: unlimited) == .unexpectedEnd(expected: "'\"' closing the string"))
+    }
+
     @Test func allEntryPointsAgree() throws {
         let text = #"{"type":"height","value":420}"#
         let expected = try JSONValue(parsing: text)
