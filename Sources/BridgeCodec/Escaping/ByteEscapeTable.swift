@@ -3,37 +3,56 @@
 struct ByteEscapeTable: Sendable {
     /// Marks a byte whose replacement depends on the bytes after it (a UTF-8 lead byte).
     static let askFollowingBytes: UInt8 = 0xFF
+    /// Marks a byte whose replacement is eight bytes long, kept in ``longOutputs``.
+    static let longReplacement: UInt8 = 0xFE
     /// The longest replacement a table holds: one 8-byte store writes any of them.
     static let maximumReplacementLength = 8
+    /// The longest replacement kept in an entry, whose eighth byte holds the length.
+    private static let longestInlineReplacement = 7
 
-    /// Per byte: how many bytes it writes (1 for a byte copied as it is), or ``askFollowingBytes``.
-    private let lengths: [UInt8]
-    /// Per byte: the bytes it writes, packed first byte first in memory order, so that writing
-    /// any byte, copied or replaced, is one store and no branch.
-    private let outputs: [UInt64]
+    /// Per byte: the bytes it writes, packed first byte first in memory order, and in the last
+    /// byte of the word how many it writes (1 for a byte copied as it is), or a marker
+    /// (``askFollowingBytes``, ``longReplacement``). Writing a byte, copied or replaced, is one
+    /// table read, one store and no branch; the length byte the store also writes is overwritten
+    /// by what follows.
+    private let entries: [UInt64]
+    /// Per byte marked ``longReplacement``: its eight bytes (HTML writes NUL as `&#xFFFD;`).
+    private let longOutputs: [UInt64]
     /// The longest replacement in this table.
     private let longestOutput: Int
+    /// Whether any byte is marked ``askFollowingBytes`` or ``longReplacement``.
+    private let hasMarkedBytes: Bool
     /// Skips blocks that need nothing, for contexts that replace few printable bytes.
     private let cleanBlocks: CleanBlockTest
 
     /// A table from `replacement`, which returns nil for bytes copied as they are, `[]` for bytes
     /// that need a look at what follows, and otherwise at most eight bytes to write instead.
     init(_ replacement: (UInt8) -> [UInt8]?) {
-        var lengths = [UInt8](repeating: 1, count: 256)
-        var outputs = [UInt64](repeating: 0, count: 256)
+        var entries = [UInt64](repeating: 0, count: 256)
+        var longOutputs = [UInt64](repeating: 0, count: 256)
         var longestOutput = 1
+        func packed(_ bytes: some Collection<UInt8>) -> UInt64 {
+            bytes.enumerated().reduce(0) { word, next in word | UInt64(next.element) << (8 * UInt64(next.offset)) }.littleEndian
+        }
         for byte in 0..<256 {
             let bytes = replacement(UInt8(byte)) ?? [UInt8(byte)]
             assert(bytes.count <= Self.maximumReplacementLength, "replacement too long for one store")
             let written = bytes.prefix(Self.maximumReplacementLength)
-            lengths[byte] = written.isEmpty ? Self.askFollowingBytes : UInt8(written.count)
-            outputs[byte] =
-                written.enumerated().reduce(0) { packed, next in packed | UInt64(next.element) << (8 * UInt64(next.offset)) }
-                .littleEndian
+            let length: UInt8
+            switch written.count {
+            case 0: length = Self.askFollowingBytes
+            case ...Self.longestInlineReplacement: length = UInt8(written.count)
+            default:
+                length = Self.longReplacement
+                longOutputs[byte] = packed(written)
+            }
+            let inline = written.count <= Self.longestInlineReplacement ? Array(written) : []
+            entries[byte] = packed(inline + [UInt8](repeating: 0, count: 7 - inline.count) + [length])
             longestOutput = max(longestOutput, written.count)
         }
-        self.lengths = lengths
-        self.outputs = outputs
+        self.entries = entries
+        self.longOutputs = longOutputs
+        self.hasMarkedBytes = entries.contains { UInt8(truncatingIfNeeded: UInt64(littleEndian: $0) >> 56) >= Self.longReplacement }
         self.longestOutput = longestOutput
         self.cleanBlocks = CleanBlockTest { replacement($0) != nil }
     }
@@ -55,8 +74,8 @@ struct ByteEscapeTable: Sendable {
         // a byte's 8-byte store may reach seven bytes past what it writes.
         let worstCase = (chunkSize + 2) * max(longestOutput, 3) + Self.maximumReplacementLength
         output.reserveCapacity(output.count + count)
-        lengths.withUnsafeBufferPointer { lengths in
-            outputs.withUnsafeBufferPointer { outputs in
+        do {
+            entries.withUnsafeBufferPointer { entries in
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: worstCase) { scratch in
                     guard let scratchBase = scratch.baseAddress else { return }
                     var index = 0
@@ -83,11 +102,28 @@ struct ByteEscapeTable: Sendable {
                                     }
                                 }
                             }
+                            if !hasMarkedBytes {
+                                // No byte needs a look ahead or a long replacement (URL
+                                // components): the loop is the table read, the store and the two advances.
+                                while index < stop {
+                                    let entry = entries[Int(input[index])]
+                                    UnsafeMutableRawPointer(out).storeBytes(of: entry, as: UInt64.self)
+                                    out += Int(truncatingIfNeeded: UInt64(littleEndian: entry) >> 56)
+                                    index += 1
+                                }
+                                continue
+                            }
                             while index < stop {
                                 let byte = input[index]
-                                let length = lengths[Int(byte)]
-                                if length == Self.askFollowingBytes {
-                                    if let (scalar, consumed) = following(bytes, index), (2...3).contains(consumed),
+                                let entry = entries[Int(byte)]
+                                let length = UInt8(truncatingIfNeeded: UInt64(littleEndian: entry) >> 56)
+                                // One compare for both markers: the common byte pays for one.
+                                if length >= Self.longReplacement {
+                                    if length == Self.longReplacement {
+                                        UnsafeMutableRawPointer(out).storeBytes(of: longOutputs[Int(byte)], as: UInt64.self)
+                                        out += Self.maximumReplacementLength
+                                        index += 1
+                                    } else if let (scalar, consumed) = following(bytes, index), (2...3).contains(consumed),
                                         consumed <= count - index
                                     {
                                         Self.writeUnicodeEscape(scalar, to: out)
@@ -101,7 +137,7 @@ struct ByteEscapeTable: Sendable {
                                     continue
                                 }
                                 // Copied or replaced alike: one store, advanced by what it means.
-                                UnsafeMutableRawPointer(out).storeBytes(of: outputs[Int(byte)], as: UInt64.self)
+                                UnsafeMutableRawPointer(out).storeBytes(of: entry, as: UInt64.self)
                                 out += Int(length)
                                 index += 1
                             }
