@@ -63,10 +63,11 @@ public struct BridgeDispatcher: Sendable {
                 return .failure(BridgeError(handlerName: handlerName, path: error.path, reason: .invalidMessage(error.reason)))
             }
             do throws(BridgeError) {
-                return .success(try checkedURL(of: decoded, name: handlerName))
+                try checkURL(of: decoded, name: handlerName)
             } catch {
                 return .failure(error)
             }
+            return .success(decoded)
         } malformed: { error in
             .failure(BridgeError(handlerName: handlerName, reason: .malformedJSON(error)))
         }
@@ -113,19 +114,19 @@ public struct BridgeDispatcher: Sendable {
         } catch {
             throw BridgeError(handlerName: name, path: error.path, reason: .invalidMessage(error.reason))
         }
-        return try checkedURL(of: decoded, name: name)
+        try checkURL(of: decoded, name: name)
+        return decoded
     }
 
-    /// `decoded`, once the URL it carries passes the URL policy; errors name the handler `name`.
-    private func checkedURL(of decoded: ProviderMessage, name: String) throws(BridgeError) -> ProviderMessage {
-        if let (key, url) = decoded.url {
-            do {
-                try urlPolicy.check(url.string)
-            } catch {
-                throw BridgeError(handlerName: name, path: JSONPath(key.map { [.key($0)] } ?? []), reason: .urlRejected(error))
-            }
+    /// Checks the URL `decoded` carries against the URL policy; errors name the handler `name`.
+    /// Nothing is returned, so the caller moves the message on instead of copying it.
+    private func checkURL(of decoded: ProviderMessage, name: String) throws(BridgeError) {
+        guard let (key, url) = decoded.url else { return }
+        do {
+            try urlPolicy.check(url.string)
+        } catch {
+            throw BridgeError(handlerName: name, path: JSONPath(key.map { [.key($0)] } ?? []), reason: .urlRejected(error))
         }
-        return decoded
     }
 
     /// Reads the channel's model straight from the value: no Codable containers in the hot path.

@@ -4,10 +4,11 @@
 ///
 /// A URL a page sends is checked on every message; a table read per byte cost more than the
 /// rest of the check together.
+///
+/// Make one where it is used: its vectors then become constants the compiler loads directly.
+/// A shared instance was copied onto the stack, sixteen vectors at a time, on every URL.
 struct URLCharacterScan: Sendable {
-    static let shared = URLCharacterScan()
-
-    // Built once, here: vectors made from literals inside the loop cost more than the scan.
+    // Outside the loops: vectors made from literals inside a loop cost more than the scan.
     private let firstAllowed = SIMD16<UInt8>(repeating: 0x21)
     /// `{`: it, `|`, `}` and everything above but `~` are refused.
     private let openingBrace = SIMD16<UInt8>(repeating: UInt8(ascii: "{"))

@@ -88,8 +88,15 @@ public struct URLPolicy: Sendable, Hashable {
 
     /// Checks `url`; throws the first rule it breaks.
     public func check(_ url: String) throws(Violation) {
-        var url = url
-        if let violation = url.withUTF8({ violation(in: $0) }) {
+        // A native string's bytes are read in place; only a small (inline) or bridged one is
+        // copied, and copying a small one costs nothing.
+        let found =
+            url.utf8.withContiguousStorageIfAvailable { violation(in: $0) }
+            ?? {
+                var copy = url
+                return copy.withUTF8 { violation(in: $0) }
+            }()
+        if let violation = found {
             if case .invalidCharacter = violation {
                 // Report the whole scalar, not the byte where it starts.
                 let scalar =
@@ -116,7 +123,7 @@ public struct URLPolicy: Sendable, Hashable {
         // Setting bit 5 of the five letters lowercases them and maps no other byte onto them.
         let prefix = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
         guard prefix | httpsLetterCaseBits == httpsPrefix else { return false }
-        let scan = URLCharacterScan.shared
+        let scan = URLCharacterScan()
         let hostEnd = 8 + scan.hostNameLength(bytes, from: 8)
         guard hostEnd > 8 else { return false }
         if hostEnd < bytes.count {
@@ -148,7 +155,7 @@ public struct URLPolicy: Sendable, Hashable {
         guard bytes.count <= maxLength else { return .tooLong(limit: maxLength) }
         var hasBackslash = false
         // Sixteen bytes per test; text with anything outside the URL characters is walked again.
-        if !URLCharacterScan.shared.allAreURLCharacters(bytes) {
+        if !URLCharacterScan().allAreURLCharacters(bytes) {
             for byte in bytes where !Self.isURLCharacter(byte) {
                 guard byte == UInt8(ascii: "\\") else { return .invalidCharacter("\u{FFFD}") }
                 hasBackslash = true

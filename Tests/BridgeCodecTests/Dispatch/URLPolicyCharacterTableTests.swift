@@ -44,7 +44,7 @@ struct URLPolicyCharacterTableTests {
                 for byte in UInt8(0)...0xFF {
                     var text = [UInt8](repeating: UInt8(ascii: "a"), count: length)
                     text[offset] = byte
-                    let found = text.withUnsafeBufferPointer { URLCharacterScan.shared.allAreURLCharacters($0) }
+                    let found = text.withUnsafeBufferPointer { URLCharacterScan().allAreURLCharacters($0) }
                     if found != URLPolicy.isURLCharacter(byte) {
                         Issue.record("byte \(byte) at \(offset) of \(length): block test says \(found)")
                     }
@@ -63,7 +63,7 @@ struct URLPolicyCharacterTableTests {
                     text[offset] = byte
                     let end = URLPolicy.isHostNameCharacter(byte) ? length : offset
                     for start in Set([0, min(1, offset)]) {
-                        let found = text.withUnsafeBufferPointer { URLCharacterScan.shared.hostNameLength($0, from: start) }
+                        let found = text.withUnsafeBufferPointer { URLCharacterScan().hostNameLength($0, from: start) }
                         if found != end - start { Issue.record("byte \(byte) at \(offset) of \(length) from \(start): \(found)") }
                     }
                 }
