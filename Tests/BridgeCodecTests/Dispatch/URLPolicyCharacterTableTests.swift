@@ -39,16 +39,10 @@ struct URLPolicyCharacterTableTests {
     /// The vector test agrees with the per-byte rule for every byte at every offset of texts of
     /// 1 to 40 bytes: inside a block, in the overlapping last block, and below sixteen bytes.
     @Test func blockTestAgreesWithTheRuleAtEveryOffset() {
-        for length in 1...40 {
-            for offset in 0..<length {
-                for byte in UInt8(0)...0xFF {
-                    var text = [UInt8](repeating: UInt8(ascii: "a"), count: length)
-                    text[offset] = byte
-                    let found = text.withUnsafeBufferPointer { URLCharacterScan().allAreURLCharacters($0) }
-                    if found != URLPolicy.isURLCharacter(byte) {
-                        Issue.record("byte \(byte) at \(offset) of \(length): block test says \(found)")
-                    }
-                }
+        forEveryByteAtEveryOffset(lengths: 1...40) { text, offset, byte in
+            let found = text.withUnsafeBufferPointer { URLCharacterScan().allAreURLCharacters($0) }
+            if found != URLPolicy.isURLCharacter(byte) {
+                Issue.record("byte \(byte) at \(offset) of \(text.count): block test says \(found)")
             }
         }
     }
@@ -56,17 +50,11 @@ struct URLPolicyCharacterTableTests {
     /// The host-name scan stops at the first byte that is not a letter, digit, `-` or `.`, for every
     /// byte at every offset, from the start and from one byte in.
     @Test func hostNameScanAgreesWithTheRuleAtEveryOffset() {
-        for length in 1...40 {
-            for offset in 0..<length {
-                for byte in UInt8(0)...0xFF {
-                    var text = [UInt8](repeating: UInt8(ascii: "a"), count: length)
-                    text[offset] = byte
-                    let end = URLPolicy.isHostNameCharacter(byte) ? length : offset
-                    for start in Set([0, min(1, offset)]) {
-                        let found = text.withUnsafeBufferPointer { URLCharacterScan().hostNameLength($0, from: start) }
-                        if found != end - start { Issue.record("byte \(byte) at \(offset) of \(length) from \(start): \(found)") }
-                    }
-                }
+        forEveryByteAtEveryOffset(lengths: 1...40) { text, offset, byte in
+            let end = URLPolicy.isHostNameCharacter(byte) ? text.count : offset
+            for start in Set([0, min(1, offset)]) {
+                let found = text.withUnsafeBufferPointer { URLCharacterScan().hostNameLength($0, from: start) }
+                if found != end - start { Issue.record("byte \(byte) at \(offset) of \(text.count) from \(start): \(found)") }
             }
         }
     }
