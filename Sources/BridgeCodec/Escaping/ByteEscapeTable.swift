@@ -74,86 +74,84 @@ struct ByteEscapeTable: Sendable {
         // a byte's 8-byte store may reach seven bytes past what it writes.
         let worstCase = (chunkSize + 2) * max(longestOutput, 3) + Self.maximumReplacementLength
         output.reserveCapacity(output.count + count)
-        do {
-            entries.withUnsafeBufferPointer { entries in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: worstCase) { scratch in
-                    guard let scratchBase = scratch.baseAddress else { return }
-                    var index = 0
-                    while index < count {
-                        let chunkEnd = min(index + chunkSize, count)
-                        var out = scratchBase
-                        while index < chunkEnd {
-                            var stop = chunkEnd
-                            if cleanBlocks.isAvailable {
-                                // Sixteen bytes are tested at once and stored whole; the store
-                                // counts only the clean ones. The first byte that needs something
-                                // goes through the table before the next test; when it is
-                                // non-ASCII, the rest of its block does too, since text with
-                                // one such byte tends to have more.
-                                while index + 16 <= chunkEnd {
-                                    let block = UnsafeRawPointer(input + index).loadUnaligned(as: SIMD16<UInt8>.self)
-                                    UnsafeMutableRawPointer(out).storeBytes(of: block, as: SIMD16<UInt8>.self)
-                                    let clean = cleanBlocks.cleanPrefixLength(block)
-                                    out += clean
-                                    index += clean
-                                    if clean < 16 {
-                                        stop = input[index] < 0x80 ? index + 1 : index - clean + 16
-                                        break
-                                    }
+        entries.withUnsafeBufferPointer { entries in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: worstCase) { scratch in
+                guard let scratchBase = scratch.baseAddress else { return }
+                var index = 0
+                while index < count {
+                    let chunkEnd = min(index + chunkSize, count)
+                    var out = scratchBase
+                    while index < chunkEnd {
+                        var stop = chunkEnd
+                        if cleanBlocks.isAvailable {
+                            // Sixteen bytes are tested at once and stored whole; the store
+                            // counts only the clean ones. The first byte that needs something
+                            // goes through the table before the next test; when it is
+                            // non-ASCII, the rest of its block does too, since text with
+                            // one such byte tends to have more.
+                            while index + 16 <= chunkEnd {
+                                let block = UnsafeRawPointer(input + index).loadUnaligned(as: SIMD16<UInt8>.self)
+                                UnsafeMutableRawPointer(out).storeBytes(of: block, as: SIMD16<UInt8>.self)
+                                let clean = cleanBlocks.cleanPrefixLength(block)
+                                out += clean
+                                index += clean
+                                if clean < 16 {
+                                    stop = input[index] < 0x80 ? index + 1 : index - clean + 16
+                                    break
                                 }
                             }
-                            if !hasMarkedBytes {
-                                // No byte needs a look ahead or a long replacement (URL
-                                // components): the loop is the table read, the store and the two advances.
-                                // Four bytes a turn: their table reads do not wait on one another.
-                                while index + 4 <= stop {
-                                    let first = entries[Int(input[index])]
-                                    let second = entries[Int(input[index + 1])]
-                                    let third = entries[Int(input[index + 2])]
-                                    let fourth = entries[Int(input[index + 3])]
-                                    Self.write(first, at: &out)
-                                    Self.write(second, at: &out)
-                                    Self.write(third, at: &out)
-                                    Self.write(fourth, at: &out)
-                                    index += 4
-                                }
-                                while index < stop {
-                                    Self.write(entries[Int(input[index])], at: &out)
+                        }
+                        if !hasMarkedBytes {
+                            // No byte needs a look ahead or a long replacement (URL
+                            // components): the loop is the table read, the store and the two advances.
+                            // Four bytes a turn: their table reads do not wait on one another.
+                            while index + 4 <= stop {
+                                let first = entries[Int(input[index])]
+                                let second = entries[Int(input[index + 1])]
+                                let third = entries[Int(input[index + 2])]
+                                let fourth = entries[Int(input[index + 3])]
+                                Self.write(first, at: &out)
+                                Self.write(second, at: &out)
+                                Self.write(third, at: &out)
+                                Self.write(fourth, at: &out)
+                                index += 4
+                            }
+                            while index < stop {
+                                Self.write(entries[Int(input[index])], at: &out)
+                                index += 1
+                            }
+                            continue
+                        }
+                        while index < stop {
+                            let byte = input[index]
+                            let entry = entries[Int(byte)]
+                            let length = UInt8(truncatingIfNeeded: UInt64(littleEndian: entry) >> 56)
+                            // One compare for both markers: the common byte pays for one.
+                            if length >= Self.longReplacement {
+                                if length == Self.longReplacement {
+                                    UnsafeMutableRawPointer(out).storeBytes(of: longOutputs[Int(byte)], as: UInt64.self)
+                                    out += Self.maximumReplacementLength
+                                    index += 1
+                                } else if let (scalar, consumed) = following(bytes, index), (2...3).contains(consumed),
+                                    consumed <= count - index
+                                {
+                                    Self.writeUnicodeEscape(scalar, to: out)
+                                    out += 6
+                                    index += consumed
+                                } else {
+                                    out.pointee = byte
+                                    out += 1
                                     index += 1
                                 }
                                 continue
                             }
-                            while index < stop {
-                                let byte = input[index]
-                                let entry = entries[Int(byte)]
-                                let length = UInt8(truncatingIfNeeded: UInt64(littleEndian: entry) >> 56)
-                                // One compare for both markers: the common byte pays for one.
-                                if length >= Self.longReplacement {
-                                    if length == Self.longReplacement {
-                                        UnsafeMutableRawPointer(out).storeBytes(of: longOutputs[Int(byte)], as: UInt64.self)
-                                        out += Self.maximumReplacementLength
-                                        index += 1
-                                    } else if let (scalar, consumed) = following(bytes, index), (2...3).contains(consumed),
-                                        consumed <= count - index
-                                    {
-                                        Self.writeUnicodeEscape(scalar, to: out)
-                                        out += 6
-                                        index += consumed
-                                    } else {
-                                        out.pointee = byte
-                                        out += 1
-                                        index += 1
-                                    }
-                                    continue
-                                }
-                                // Copied or replaced alike: one store, advanced by what it means.
-                                UnsafeMutableRawPointer(out).storeBytes(of: entry, as: UInt64.self)
-                                out += Int(length)
-                                index += 1
-                            }
+                            // Copied or replaced alike: one store, advanced by what it means.
+                            UnsafeMutableRawPointer(out).storeBytes(of: entry, as: UInt64.self)
+                            out += Int(length)
+                            index += 1
                         }
-                        output.append(contentsOf: UnsafeBufferPointer(start: scratchBase, count: out - scratchBase))
                     }
+                    output.append(contentsOf: UnsafeBufferPointer(start: scratchBase, count: out - scratchBase))
                 }
             }
         }
