@@ -40,7 +40,8 @@ extension JSONNode {
     /// The member named by a literal `key`, whose bytes are read in place.
     @inline(__always)
     func member(forKey key: StaticString) -> Self? {
-        member(forKeyUTF8: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        // `withUTF8Buffer`, not `utf8Start`: a one-character literal may be stored as a scalar.
+        key.withUTF8Buffer { member(forKeyUTF8: $0) }
     }
 }
 
