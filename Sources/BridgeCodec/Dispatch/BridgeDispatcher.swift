@@ -29,17 +29,14 @@ public struct BridgeDispatcher: Sendable {
 
     /// Decodes and checks one message.
     public func dispatch(_ message: BridgeMessage) -> Result<ProviderMessage, BridgeError> {
+        let value: JSONValue
         switch message.body {
-        case .jsonText(let text):
-            dispatch(handlerName: message.handlerName, jsonText: text, origin: message.origin)
-        case .value(let value):
-            Result { () throws(BridgeError) in
-                try decode(value, as: kind(of: message.handlerName, origin: message.origin), name: message.handlerName)
-            }
-        case .absent:
-            Result { () throws(BridgeError) in
-                try decode(JSONValue.null, as: kind(of: message.handlerName, origin: message.origin), name: message.handlerName)
-            }
+        case .jsonText(let text): return dispatch(handlerName: message.handlerName, jsonText: text, origin: message.origin)
+        case .value(let structured): value = structured
+        case .absent: value = .null
+        }
+        return Result { () throws(BridgeError) in
+            try decode(value, as: kind(of: message.handlerName, origin: message.origin), name: message.handlerName)
         }
     }
 

@@ -28,8 +28,4 @@ struct ChannelLookup: Sendable {
         table.value(for: name)
     }
 
-    /// The channel whose handler name has the code units `utf8`, read one by one.
-    func channel<Bytes: Collection<UInt8>>(readingUTF8 utf8: Bytes) -> Match? {
-        table.value(readingUTF8: utf8)
-    }
 }

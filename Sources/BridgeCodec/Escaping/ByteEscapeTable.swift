@@ -146,8 +146,7 @@ struct ByteEscapeTable: Sendable {
                                 continue
                             }
                             // Copied or replaced alike: one store, advanced by what it means.
-                            UnsafeMutableRawPointer(out).storeBytes(of: entry, as: UInt64.self)
-                            out += Int(length)
+                            Self.write(entry, at: &out)
                             index += 1
                         }
                     }

@@ -97,18 +97,11 @@ extension String {
     /// Code-unit equality: what JavaScript's `===` means for property names.
     @inline(__always)
     func hasSameCodeUnits(as other: String) -> Bool {
-        // A bridged string (a WKScriptMessage name on Apple platforms) is compared in place: `withUTF8`
-        // would copy it. Every native string, small ones (up to 15 bytes, such as handler names)
-        // included, exposes its bytes to `withUTF8`, not to `utf8.withContiguousStorageIfAvailable`.
-        guard isContiguousUTF8, other.isContiguousUTF8 else { return utf8.elementsEqual(other.utf8) }
-        var lhs = self
-        var rhs = other
-        return lhs.withUTF8 { left in
-            rhs.withUTF8 { right in
-                guard left.count == right.count else { return false }
-                guard let leftBytes = left.baseAddress, let rightBytes = right.baseAddress else { return true }  // both empty
-                return memcmp(leftBytes, rightBytes, left.count) == 0
-            }
-        }
+        // Every native string, small ones (up to 15 bytes, such as handler names) included, exposes
+        // its bytes to `withUTF8`, not to `utf8.withContiguousStorageIfAvailable`; a bridged one is
+        // compared in place.
+        guard other.isContiguousUTF8 else { return utf8.elementsEqual(other.utf8) }
+        var other = other
+        return other.withUTF8 { hasCodeUnits($0) }
     }
 }

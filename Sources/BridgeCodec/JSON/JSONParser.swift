@@ -224,58 +224,46 @@ struct JSONParser {
     /// Checks the string whose opening quote is at `index` and records it.
     private mutating func parseString() throws(JSONParseError) {
         let start = index + 1
-        let count = bytes.count
         let maxLength = limits.maxStringLength
         // The scan reads no further than one byte past the longest string allowed; the sum stays
         // in range whatever the limit (`Int.max` means "none").
-        let fastEnd = maxLength < count - start ? start + maxLength + 1 : count
-        var position = start
+        let fastEnd = maxLength < bytes.count - start ? start + maxLength + 1 : bytes.count
         // Fast path: printable ASCII with no escapes is the common case in bridge messages.
-        // Sixteen bytes at a time, then eight; the lowest flagged byte is the first that needs attention.
-        scan: if let base = bytes.baseAddress {
-            let scan = StringBlockScan()
-            while position &+ 16 <= fastEnd {
-                let flagged = scan.firstByteNeedingAttention(UnsafeRawPointer(base + position).loadUnaligned(as: SIMD16<UInt8>.self))
-                position &+= flagged
-                if flagged < 16 { break scan }
-            }
-            while position &+ 8 <= fastEnd {
-                let flagged = Self.bytesNeedingAttention(UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-                if flagged != 0 {
-                    position &+= flagged.trailingZeroBitCount / 8
-                    break scan
-                }
-                position &+= 8
-            }
-            while position < fastEnd, Self.isPlainStringByte(base[position]) { position &+= 1 }
-            // The scan stopped at the closing quote: the string is plain, and within the limit
-            // because `fastEnd` is at most one past the longest string allowed.
-            if position < fastEnd, base[position] == UInt8(ascii: "\"") {
-                appendString(start: start, end: position, hasEscapes: false)
-                index = position &+ 1
-                return
-            }
-        }
-        index = position
+        index = plainPrefixEnd(from: start, before: fastEnd)
         var hasEscapes = false
-        var isChecked = false
-        while index < fastEnd {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") { break }
-            if !Self.isPlainStringByte(byte) {
-                // The slow path counts the unescaped length itself and stops at the closing quote.
-                hasEscapes = try checkStringSlowly(from: start)
-                isChecked = true
-                break
-            }
-            index += 1
-        }
-        if !isChecked, index - start > maxLength {
+        if index < fastEnd, bytes[index] != UInt8(ascii: "\"") {
+            // An escape, a control character or non-ASCII: the slow path counts the unescaped
+            // length itself and stops at the closing quote.
+            hasEscapes = try checkStringSlowly(from: start)
+        } else if index - start > maxLength {
             throw fail(.stringTooLong(limit: maxLength), at: start)
         }
-        guard index < count else { throw fail(.unexpectedEnd(expected: "'\"' closing the string"), at: index) }
+        guard index < bytes.count else { throw fail(.unexpectedEnd(expected: "'\"' closing the string"), at: index) }
         appendString(start: start, end: index, hasEscapes: hasEscapes)
         index += 1
+    }
+
+    /// The offset of the first byte from `start` that is not plain (``isPlainStringByte(_:)``),
+    /// or `end` when all before it are. Sixteen bytes at a time, then eight, then one.
+    @inline(__always)
+    private func plainPrefixEnd(from start: Int, before end: Int) -> Int {
+        // The opening quote is in `bytes`, so they have an address.
+        guard let base = bytes.baseAddress else { return start }
+        var position = start
+        let scan = StringBlockScan()
+        while position &+ 16 <= end {
+            let flagged = scan.firstByteNeedingAttention(UnsafeRawPointer(base + position).loadUnaligned(as: SIMD16<UInt8>.self))
+            position &+= flagged
+            if flagged < 16 { return position }
+        }
+        // The lowest flagged byte is the first that needs attention.
+        while position &+ 8 <= end {
+            let flagged = Self.bytesNeedingAttention(UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            if flagged != 0 { return position &+ flagged.trailingZeroBitCount / 8 }
+            position &+= 8
+        }
+        while position < end, Self.isPlainStringByte(base[position]) { position &+= 1 }
+        return position
     }
 
     /// Printable ASCII other than `"` and `\\`: copied as it is.

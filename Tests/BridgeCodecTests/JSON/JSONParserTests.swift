@@ -129,7 +129,11 @@ struct JSONParserTests {
         #expect(reason(of: "[1,2,3,4,5,6]", limits: small) == .inputTooLarge(limit: 10))
         #expect(reason(of: "[[[1]]]", limits: small) == .nestingTooDeep(limit: 2))
         #expect(reason(of: "[[1]]", limits: small) == nil)
+        #expect(reason(of: "\"abc\"", limits: small) == nil)
         #expect(reason(of: "\"abcd\"", limits: small) == .stringTooLong(limit: 3))
+        // At the limit and unterminated: the missing quote is the error, not the length.
+        #expect(reason(of: "\"abc", limits: small) == .unexpectedEnd(expected: "'\"' closing the string"))
+        #expect(reason(of: "\"abcd", limits: small) == .stringTooLong(limit: 3))
         #expect(reason(of: "\"ab\\n\"", limits: small) == nil)
         #expect(reason(of: "\"ab\\nc\"", limits: small) == .stringTooLong(limit: 3))
         #expect(reason(of: "{\"a\":1,\"b\":2,\"c\":3}", limits: JSONLimits(maxObjectMembers: 2)) == .tooManyMembers(limit: 2))
