@@ -10,9 +10,6 @@ struct JSONParser {
     private let limits: JSONLimits
     private var index = 0
     private var tokens: JSONTokens
-    /// Keys of the objects that outgrew a linear duplicate scan, by the object's token index.
-    /// Created with the first such object: a typical message has none and should not pay for it.
-    private var largeObjectKeys: [Int: Set<CodeUnitKey>]?
 
     /// Above this many members, duplicate detection switches from a linear scan to a hash set.
     private static let linearKeyScanLimit = 12
@@ -57,12 +54,19 @@ struct JSONParser {
         // Offsets are stored as UInt32; larger inputs are refused whatever the limit says.
         let maxBytes = min(limits.maxBytes, Int(UInt32.max - 1))
         guard bytes.count <= maxBytes else { throw fail(.inputTooLarge(limit: maxBytes), at: maxBytes) }
-        try checkEncoding()
+        // JSON text starts with an ASCII byte other than NUL, and UTF-16 and UTF-32 put a NUL in
+        // the first two bytes: text that passes this needs no closer look.
+        if let first = bytes.first, first == 0 || first >= 0x80 || (bytes.count >= 2 && bytes[1] == 0) {
+            try checkEncoding()
+        }
         skipWhitespace()
         guard index < bytes.count else { throw fail(.emptyInput, at: index) }
 
         var open = Self.noParent
         var depth = 0
+        // Keys of the objects that outgrew a linear duplicate scan, by the object's token index.
+        // A local, not a property: the parser then holds nothing to release but its token storage.
+        var largeObjectKeys: [Int: Set<CodeUnitKey>]?
         parseValue: while true {
             skipWhitespace()
             guard index < bytes.count else { throw failUnexpected(expected: "a value") }
@@ -119,7 +123,11 @@ struct JSONParser {
                         guard Int(tokens[container].length) < limits.maxObjectMembers else {
                             throw fail(.tooManyMembers(limit: limits.maxObjectMembers), at: keyOffset)
                         }
-                        try checkLastKeyIsNew(inObjectAt: container, keyOffset: keyOffset)
+                        if Int(tokens[container].length) < Self.linearKeyScanLimit {
+                            try checkLastKeyIsNew(inObjectAt: container, keyOffset: keyOffset)
+                        } else {
+                            try checkLastKeyIsNew(inLargeObjectAt: container, keyOffset: keyOffset, keys: &largeObjectKeys)
+                        }
                         continue parseValue
                     }
                     guard bytes[index] == UInt8(ascii: "}") else { throw failUnexpected(expected: "',' or '}'") }
@@ -135,21 +143,28 @@ struct JSONParser {
         }
     }
 
-    /// Throws when the key just parsed (the last token) repeats an earlier key of the object at `container`.
-    private mutating func checkLastKeyIsNew(inObjectAt container: Int, keyOffset: Int) throws(JSONParseError) {
+    /// Throws when the key just parsed (the last token) repeats an earlier key of the object at
+    /// `container`, comparing it with each: for objects of up to ``linearKeyScanLimit`` members.
+    @inline(__always)
+    private func checkLastKeyIsNew(inObjectAt container: Int, keyOffset: Int) throws(JSONParseError) {
         let keyIndex = tokens.count - 1
         let key = tokens[keyIndex]
-        let memberCount = Int(tokens[container].length)
-        if memberCount < Self.linearKeyScanLimit {
-            var earlier = container + 1
-            while earlier < keyIndex {
-                if tokens[earlier].stringHasSameCodeUnits(as: key, in: bytes) {
-                    throw fail(.duplicateKey(key.string(in: bytes)), at: keyOffset)
-                }
-                earlier = Int(tokens[earlier + 1].next)
+        var earlier = container + 1
+        while earlier < keyIndex {
+            if tokens[earlier].stringHasSameCodeUnits(as: key, in: bytes) {
+                throw fail(.duplicateKey(key.string(in: bytes)), at: keyOffset)
             }
-            return
+            earlier = Int(tokens[earlier + 1].next)
         }
+    }
+
+    /// The same check for a larger object, through a set of its keys in `largeObjectKeys`, made
+    /// from its earlier keys the first time.
+    private func checkLastKeyIsNew(
+        inLargeObjectAt container: Int, keyOffset: Int, keys largeObjectKeys: inout [Int: Set<CodeUnitKey>]?
+    ) throws(JSONParseError) {
+        let keyIndex = tokens.count - 1
+        let key = tokens[keyIndex]
         if largeObjectKeys?[container] == nil {
             var keys = Set<CodeUnitKey>()
             var earlier = container + 1
@@ -168,10 +183,8 @@ struct JSONParser {
 
     // MARK: Encoding
 
+    /// Refuses a byte order mark, UTF-16 and UTF-32; called only when the first bytes are not plain ASCII.
     private func checkEncoding() throws(JSONParseError) {
-        // JSON text starts with an ASCII byte other than NUL, and UTF-16 and UTF-32 put a NUL in
-        // the first two bytes: text that passes this needs no closer look.
-        guard let first = bytes.first, first == 0 || first >= 0x80 || (bytes.count >= 2 && bytes[1] == 0) else { return }
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             throw fail(.byteOrderMark, at: 0)
         }
@@ -211,6 +224,7 @@ struct JSONParser {
     // MARK: Strings
 
     /// Parses a key and the colon after it.
+    @inline(__always)
     private mutating func parseKey() throws(JSONParseError) {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
             throw failUnexpected(expected: "a string key")
@@ -222,6 +236,7 @@ struct JSONParser {
     }
 
     /// Checks the string whose opening quote is at `index` and records it.
+    @inline(__always)
     private mutating func parseString() throws(JSONParseError) {
         let start = index + 1
         let maxLength = limits.maxStringLength
