@@ -27,14 +27,37 @@ struct UTF8Prefix: Equatable, Sendable {
     }
 
     /// The prefix of bytes in memory.
+    ///
+    /// Read as a small `memcpy` is: two loads that may overlap, each within the bytes, shifted
+    /// into place. A call to `memcpy` cost more than the lookup it served.
+    @inline(__always)
     init(contiguous utf8: UnsafeBufferPointer<UInt8>) {
-        var words: (UInt64, UInt64) = (0, 0)
-        if let base = utf8.baseAddress {
-            withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base, count: min(utf8.count, 16))) }
-        }
         length = utf8.count
-        head = UInt64(littleEndian: words.0)
-        tail = UInt64(littleEndian: words.1)
+        guard let base = utf8.baseAddress else { return }
+        let bytes = UnsafeRawPointer(base)
+        let count = utf8.count
+        if count >= 16 {
+            head = Self.word(bytes)
+            tail = Self.word(bytes + 8)
+        } else if count > 8 {
+            head = Self.word(bytes)
+            // Bytes count - 8 ..< count; those below 8 are already in `head`.
+            tail = Self.word(bytes + (count - 8)) >> (8 * UInt64(16 - count))
+        } else if count >= 4 {
+            let low = UInt64(UInt32(littleEndian: bytes.loadUnaligned(as: UInt32.self)))
+            let high = UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+            // Overlapping bytes are the same in both halves, so or-ing them changes nothing.
+            head = low | high << (8 * UInt64(count - 4))
+        } else if count > 0 {
+            let middle = count / 2
+            head = UInt64(base[0]) | UInt64(base[middle]) << (8 * UInt64(middle)) | UInt64(base[count - 1]) << (8 * UInt64(count - 1))
+        }
+    }
+
+    /// Eight bytes from `bytes` as a little-endian word.
+    @inline(__always)
+    private static func word(_ bytes: UnsafeRawPointer) -> UInt64 {
+        UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self))
     }
 }
 
