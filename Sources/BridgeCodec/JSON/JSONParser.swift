@@ -145,8 +145,10 @@ struct JSONParser {
 
     /// Throws when the key just parsed (the last token) repeats an earlier key of the object at
     /// `container`, comparing it with each: for objects of up to ``linearKeyScanLimit`` members.
+    /// `mutating` though it changes nothing: inlined as a non-mutating method, it copied the parser
+    /// onto the stack for every key.
     @inline(__always)
-    private func checkLastKeyIsNew(inObjectAt container: Int, keyOffset: Int) throws(JSONParseError) {
+    private mutating func checkLastKeyIsNew(inObjectAt container: Int, keyOffset: Int) throws(JSONParseError) {
         let keyIndex = tokens.count - 1
         let key = tokens[keyIndex]
         var earlier = container + 1
