@@ -16,8 +16,9 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         self.components = components
     }
 
-    /// The root, `$`.
-    public static let root = JSONPath()
+    /// The root, `$`. Computed, not stored: every decode starts here, and a stored global is
+    /// reached through a lazy-initialisation check each time.
+    public static var root: JSONPath { JSONPath() }
 
     /// This path extended by one member key.
     public func appending(key: String) -> JSONPath {
