@@ -31,13 +31,33 @@ struct JSONParser {
     }
 
     /// The tokens of `bytes`, written into `buffer` while they fit; the result reads `buffer`.
+    @inline(__always)
     static func tokens(
         of bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits, into buffer: UnsafeMutableBufferPointer<JSONToken>
     ) throws(JSONParseError) -> JSONTokens {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return try tokens(of: bytes, limits: limits) }
-        var parser = JSONParser(bytes: bytes, limits: limits, tokens: JSONTokens(lending: base, capacity: buffer.count))
+        var tokens = JSONTokens(lending: base, capacity: buffer.count)
+        // Every other document pays one compare for this.
+        if bytes.first == UInt8(ascii: "\""), let string = plainStringDocument(bytes, limits: limits) {
+            tokens.append(string)
+            return tokens
+        }
+        var parser = JSONParser(bytes: bytes, limits: limits, tokens: tokens)
         try parser.parseDocument()
         return parser.tokens
+    }
+
+    /// The token of a document that is one string of plain bytes (``isPlainStringByte(_:)``) and
+    /// nothing else, within `limits`; nil for any other document, which the full parse then reads.
+    ///
+    /// Bare strings are how Android's string arguments, Branch's link and Swedbank Pay's status
+    /// arrive; for them one scan is the whole check, without the parser's set-up.
+    private static func plainStringDocument(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) -> JSONToken? {
+        let count = bytes.count
+        guard count >= 2, count <= min(limits.maxBytes, Int(UInt32.max - 1)), count - 2 <= limits.maxStringLength,
+            bytes[0] == UInt8(ascii: "\""), bytes[count - 1] == UInt8(ascii: "\""), plainPrefixEnd(in: bytes, from: 1, before: count - 1) == count - 1
+        else { return nil }
+        return JSONToken(kind: .string, flags: 0, start: 1, length: UInt32(truncatingIfNeeded: count - 2), next: 1)
     }
 
     private func fail(_ reason: JSONParseError.Reason, at offset: Int) -> JSONParseError {
@@ -246,7 +266,7 @@ struct JSONParser {
         // in range whatever the limit (`Int.max` means "none").
         let fastEnd = maxLength < bytes.count - start ? start + maxLength + 1 : bytes.count
         // Fast path: printable ASCII with no escapes is the common case in bridge messages.
-        index = plainPrefixEnd(from: start, before: fastEnd)
+        index = Self.plainPrefixEnd(in: bytes, from: start, before: fastEnd)
         var hasEscapes = false
         if index < fastEnd, bytes[index] != UInt8(ascii: "\"") {
             // An escape, a control character or non-ASCII: the slow path counts the unescaped
@@ -263,7 +283,7 @@ struct JSONParser {
     /// The offset of the first byte from `start` that is not plain (``isPlainStringByte(_:)``),
     /// or `end` when all before it are. Sixteen bytes at a time, then eight, then one.
     @inline(__always)
-    private func plainPrefixEnd(from start: Int, before end: Int) -> Int {
+    private static func plainPrefixEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int) -> Int {
         // The opening quote is in `bytes`, so they have an address.
         guard let base = bytes.baseAddress else { return start }
         var position = start

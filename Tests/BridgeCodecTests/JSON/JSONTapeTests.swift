@@ -171,6 +171,41 @@ struct JSONTapeTests {
         #expect(malformed?.reason == .unexpectedEnd(expected: "a value"))
     }
 
+    /// A bare string is read without the parser's set-up when all its bytes are plain; whatever it
+    /// holds, and at every limit around its length, it reads as the full parse reads it, errors
+    /// included.
+    @Test func bareStringDocumentsReadAsTheFullParseDoes() {
+        func outcome(_ bytes: [UInt8], limits: JSONLimits) -> Result<JSONValue, JSONParseError> {
+            let text = String(decoding: bytes, as: UTF8.self)
+            // Text with broken UTF-8 becomes other text; the full parse sees that text too.
+            let onStack = JSONView.withParsedDocument(text, limits: limits) { root in
+                Result<JSONValue, JSONParseError>.success(root.jsonValue)
+            } malformed: {
+                .failure($0)
+            }
+            let full = Result { () throws(JSONParseError) in try JSONTape.parse(Array(text.utf8), limits: limits).root.jsonValue }
+            #expect(onStack == full, "\(bytes), \(limits)")
+            return onStack
+        }
+        let quote = UInt8(ascii: "\"")
+        forEveryByteAtEveryOffset(lengths: 1...34) { text, _, _ in
+            _ = outcome([quote] + text + [quote], limits: .default)
+        }
+        for text in ["", "\"", "\"\"\"", "\"a", "a\"", "\"a\"b\"", "\"a\" ", " \"a\"", "\"a\"\n", "\"\\u0041\"", "\"caf\u{E9}\""] {
+            _ = outcome(Array(text.utf8), limits: .default)
+        }
+        let plain = Array("\"https://hosted.plaid.com/link/lp-1\"".utf8)
+        #expect((try? outcome(plain, limits: .default).get()) == .string("https://hosted.plaid.com/link/lp-1"))
+        for limit in plain.count - 3...plain.count - 1 {
+            _ = outcome(plain, limits: JSONLimits(maxStringLength: limit))
+        }
+        for limit in plain.count - 1...plain.count + 1 {
+            _ = outcome(plain, limits: JSONLimits(maxBytes: limit))
+        }
+        #expect(throws: JSONParseError.self) { try outcome(plain, limits: JSONLimits(maxStringLength: plain.count - 3)).get() }
+        #expect(throws: JSONParseError.self) { try outcome(plain, limits: JSONLimits(maxBytes: plain.count - 1)).get() }
+    }
+
     /// The token positions of `node` and every value inside it, keys excluded, in document order.
     private func values(of node: JSONTape.Node) -> [Int] {
         var positions = [node.index]
