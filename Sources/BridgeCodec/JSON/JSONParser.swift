@@ -55,7 +55,8 @@ struct JSONParser {
     private static func plainStringDocument(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) -> JSONToken? {
         let count = bytes.count
         guard count >= 2, count <= min(limits.maxBytes, Int(UInt32.max - 1)), count - 2 <= limits.maxStringLength,
-            bytes[0] == UInt8(ascii: "\""), bytes[count - 1] == UInt8(ascii: "\""), plainPrefixEnd(in: bytes, from: 1, before: count - 1) == count - 1
+            bytes[0] == UInt8(ascii: "\""), bytes[count - 1] == UInt8(ascii: "\""),
+            plainPrefixEnd(in: bytes, from: 1, before: count - 1) == count - 1
         else { return nil }
         return JSONToken(kind: .string, flags: 0, start: 1, length: UInt32(truncatingIfNeeded: count - 2), next: 1)
     }
