@@ -56,7 +56,8 @@ struct JSONParser {
         let count = bytes.count
         guard count >= 2, count <= min(limits.maxBytes, Int(UInt32.max - 1)), count - 2 <= limits.maxStringLength,
             bytes[0] == UInt8(ascii: "\""), bytes[count - 1] == UInt8(ascii: "\""),
-            plainPrefixEnd(in: bytes, from: 1, before: count - 1) == count - 1
+            // Scanned up to the end, so that a short string still fills a word: the closing quote stops it.
+            plainPrefixEnd(in: bytes, from: 1, before: count) == count - 1
         else { return nil }
         return JSONToken(kind: .string, flags: 0, start: 1, length: UInt32(truncatingIfNeeded: count - 2), next: 1)
     }
@@ -282,7 +283,7 @@ struct JSONParser {
     }
 
     /// The offset of the first byte from `start` that is not plain (``isPlainStringByte(_:)``),
-    /// or `end` when all before it are. Sixteen bytes at a time, then eight, then one.
+    /// or `end` when all before it are. Sixteen bytes at a time, then eight, then the rest.
     @inline(__always)
     private static func plainPrefixEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int) -> Int {
         // The opening quote is in `bytes`, so they have an address.
@@ -299,6 +300,12 @@ struct JSONParser {
             let flagged = Self.bytesNeedingAttention(UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
             if flagged != 0 { return position &+ flagged.trailingZeroBitCount / 8 }
             position &+= 8
+        }
+        // The last few bytes as the word that ends at `end`, when the scan is that long: the bytes it
+        // reads again are plain, so its lowest flag is still the first that needs attention.
+        if position < end, end &- start >= 8 {
+            let flagged = Self.bytesNeedingAttention(UnsafeRawPointer(base + (end &- 8)).loadUnaligned(as: UInt64.self))
+            return flagged != 0 ? end &- 8 &+ flagged.trailingZeroBitCount / 8 : end
         }
         while position < end, Self.isPlainStringByte(base[position]) { position &+= 1 }
         return position
