@@ -19,31 +19,52 @@ extension JSONNode {
 
     /// The member `key` of this object, or a missing-key error at its path.
     /// Keys are literals: their bytes are compared in place, and a `String` is made only for an error.
+    @inline(__always)
     func member(_ key: StaticString, in path: JSONPath) throws(JSONDecodeError) -> Self {
-        guard let member = member(forKey: key) else {
-            throw JSONDecodeError(path: path.appending(key: key.description), reason: .missingKey)
-        }
+        guard let member = member(forKey: key) else { throw Self.missing(key, in: path) }
         return member
     }
 
+    /// The error for a missing member, made out of line: every read inlines the lookup, none needs this.
+    @inline(never)
+    private static func missing(_ key: StaticString, in path: JSONPath) -> JSONDecodeError {
+        JSONDecodeError(path: path.appending(key: key.description), reason: .missingKey)
+    }
+
     /// The string member `key` of this object.
+    @inline(__always)
     func string(_ key: StaticString, in path: JSONPath) throws(JSONDecodeError) -> String {
         let member = try member(key, in: path)
-        guard let string = member.stringValue else { throw member.mismatch("a string", at: path.appending(key: key.description)) }
+        guard let string = member.stringValue else { throw member.mismatch("a string", at: key, in: path) }
         return string
+    }
+
+    /// A type mismatch of the member `key`, made out of line.
+    @inline(never)
+    private func mismatch(_ expected: String, at key: StaticString, in path: JSONPath) -> JSONDecodeError {
+        mismatch(expected, at: path.appending(key: key.description))
     }
 
     /// A string member naming one case of `Value`; any other string is an unknown discriminator.
     /// The member's bytes are matched against the cases' names (``WireDiscriminator/wireNames``),
     /// so no `String` is made for it.
+    @inline(__always)
     func discriminator<Value: WireDiscriminator>(
         _ key: StaticString, as _: Value.Type, in path: JSONPath
     ) throws(JSONDecodeError) -> Value {
         let member = try member(key, in: path)
         if let value = member.string(matchingIn: Value.wireNames) { return value }
-        let raw = try member.string(at: path.appending(key: key.description))
-        throw JSONDecodeError(
-            path: path.appending(key: key.description), reason: .unknownDiscriminator(raw, known: Value.allCases.map(\.rawValue)))
+        throw member.unknownDiscriminator(key, as: Value.self, in: path)
+    }
+
+    /// Why this member, `key`, names no case of `Value`: not a string, or a string no case has.
+    @inline(never)
+    private func unknownDiscriminator<Value: WireDiscriminator>(
+        _ key: StaticString, as _: Value.Type, in path: JSONPath
+    ) -> JSONDecodeError {
+        let memberPath = path.appending(key: key.description)
+        guard let raw = stringValue else { return mismatch("a string", at: memberPath) }
+        return JSONDecodeError(path: memberPath, reason: .unknownDiscriminator(raw, known: Value.allCases.map(\.rawValue)))
     }
 }
 
