@@ -2,17 +2,21 @@
 /// built only when reading it fails.
 extension JSONNode {
     /// This value, when it is an object.
+    @inline(__always)
     func object(at path: JSONPath) throws(JSONDecodeError) -> Self {
         guard kind == .object else { throw mismatch("an object", at: path) }
         return self
     }
 
     /// The string, or a type mismatch at `path`.
+    @inline(__always)
     func string(at path: JSONPath) throws(JSONDecodeError) -> String {
         guard let string = stringValue else { throw mismatch("a string", at: path) }
         return string
     }
 
+    /// A type mismatch: `expected` was wanted at `path`, this value's kind was found.
+    @inline(never)
     func mismatch(_ expected: String, at path: JSONPath) -> JSONDecodeError {
         JSONDecodeError(path: path, reason: .typeMismatch(expected: expected, found: kind))
     }

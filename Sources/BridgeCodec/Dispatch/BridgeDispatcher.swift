@@ -118,7 +118,20 @@ public struct BridgeDispatcher: Sendable {
     /// Checks the URL `decoded` carries against the URL policy; errors name the handler `name`.
     /// Nothing is returned, so the caller moves the message on instead of copying it.
     private func checkURL(of decoded: ProviderMessage, name: String) throws(BridgeError) {
-        guard let (key, url) = decoded.url else { return }
+        // The URL is read where it sits: returning it (and its key) from the message copied it.
+        // No provider message carries more than one.
+        switch decoded {
+        case .volt(.bankRedirect(let url)), .volt(.merchantRedirect(_, let url)): try check(url, at: "url", name: name)
+        case .sovendus(.openUrl(let url)): try check(url, at: "value", name: name)
+        case .branchHostedLink(let request): try check(request.url, at: nil, name: name)
+        case .branchLinkComplete(.completed(let callbackUrl)): try check(callbackUrl, at: "callbackUrl", name: name)
+        case .sovendus(.height), .branchLinkComplete, .swedbankPayCompleted, .swedbankPayCanceled: return
+        }
+    }
+
+    /// Checks `url`, found at the member `key` of the body (`nil`: the body itself).
+    @inline(__always)
+    private func check(_ url: BridgeURL, at key: String?, name: String) throws(BridgeError) {
         do {
             try urlPolicy.check(url.string)
         } catch {

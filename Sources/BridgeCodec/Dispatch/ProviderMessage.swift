@@ -27,18 +27,6 @@ public enum ProviderMessage: Sendable, Hashable, Encodable {
         }
     }
 
-    /// The URL the message carries, if any, with the member that holds it (`nil`: the body itself),
-    /// for the ``URLPolicy`` check. No provider message carries more than one.
-    var url: (key: String?, url: BridgeURL)? {
-        switch self {
-        case .volt(let redirect): ("url", redirect.url)
-        case .sovendus(.openUrl(let url)): ("value", url)
-        case .branchHostedLink(let request): (nil, request.url)
-        case .branchLinkComplete(.completed(let callbackUrl)): ("callbackUrl", callbackUrl)
-        case .sovendus(.height), .branchLinkComplete, .swedbankPayCompleted, .swedbankPayCanceled: nil
-        }
-    }
-
     /// Encodes the wrapped message in its provider's wire format.
     public func encode(to encoder: any Encoder) throws {
         switch self {
