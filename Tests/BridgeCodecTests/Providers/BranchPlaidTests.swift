@@ -46,6 +46,9 @@ struct BranchPlaidTests {
         #expect(
             harness.reject("branchPlaidLinkComplete", #"{"status":"completed","callbackUrl":"otherapp://x"}"#)?.reason
                 == .urlRejected(.schemeNotAllowed("otherapp")))
+        #expect(
+            harness.reject("branchPlaidLinkComplete", #"{"status":"completed","callbackUrl":"otherapp://x"}"#)?.path.description
+                == "$.callbackUrl")
         #expect(harness.reject("branchPlaidLinkComplete", #"{"status":"error","message":42}"#)?.path.description == "$.message")
         #expect(harness.reject("branchPlaidLinkComplete", #"{"status":true}"#)?.path.description == "$.status")
     }
