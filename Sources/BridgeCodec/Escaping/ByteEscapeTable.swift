@@ -84,20 +84,57 @@ struct ByteEscapeTable: Sendable {
                     while index < chunkEnd {
                         var stop = chunkEnd
                         if cleanBlocks.isAvailable {
-                            // Sixteen bytes are tested at once and stored whole; the store
-                            // counts only the clean ones. The first byte that needs something
-                            // goes through the table before the next test; when it is
-                            // non-ASCII, the rest of its block does too, since text with
-                            // one such byte tends to have more.
-                            while index + 16 <= chunkEnd {
+                            // Sixteen bytes are tested at once and stored whole. Each flagged
+                            // ASCII byte of the block then goes through the table, and the clean
+                            // bytes after it are copied by storing the input again from there: one
+                            // test per block, not one per flagged byte. A non-ASCII byte hands the
+                            // rest of its block to the table loop below, since text with one such
+                            // byte tends to have more; a marked ASCII byte (HTML's NUL) goes alone.
+                            blocks: while index + 16 <= chunkEnd {
                                 let block = UnsafeRawPointer(input + index).loadUnaligned(as: SIMD16<UInt8>.self)
                                 UnsafeMutableRawPointer(out).storeBytes(of: block, as: SIMD16<UInt8>.self)
-                                let clean = cleanBlocks.cleanPrefixLength(block)
-                                out += clean
-                                index += clean
-                                if clean < 16 {
-                                    stop = input[index] < 0x80 ? index + 1 : index - clean + 16
-                                    break
+                                let (lanes, laterLanes) = cleanBlocks.flaggedLanes(block)
+                                if lanes | laterLanes == 0 {
+                                    out += 16
+                                    index += 16
+                                    continue
+                                }
+                                let blockEnd = index + 16
+                                // One bit per lane, so that clearing the lowest bit clears a lane.
+                                var low = lanes & Self.laneBits
+                                var high = laterLanes & Self.laneBits
+                                while true {
+                                    let flagged: Int
+                                    if low != 0 {
+                                        flagged = blockEnd - 16 + low.trailingZeroBitCount / 8
+                                        low &= low &- 1
+                                    } else if high != 0 {
+                                        flagged = blockEnd - 8 + high.trailingZeroBitCount / 8
+                                        high &= high &- 1
+                                    } else {
+                                        out += blockEnd - index
+                                        index = blockEnd
+                                        continue blocks
+                                    }
+                                    // The bytes before it are in place, from the last store.
+                                    out += flagged - index
+                                    index = flagged
+                                    let byte = input[index]
+                                    let entry = entries[Int(byte)]
+                                    guard byte < 0x80, UInt8(truncatingIfNeeded: UInt64(littleEndian: entry) >> 56) < Self.longReplacement
+                                    else {
+                                        stop = byte < 0x80 ? index + 1 : blockEnd
+                                        break blocks
+                                    }
+                                    Self.write(entry, at: &out)
+                                    index += 1
+                                    // A store within the chunk stays within the scratch buffer.
+                                    guard index + 16 <= chunkEnd else {
+                                        stop = blockEnd
+                                        break blocks
+                                    }
+                                    let following = UnsafeRawPointer(input + index).loadUnaligned(as: SIMD16<UInt8>.self)
+                                    UnsafeMutableRawPointer(out).storeBytes(of: following, as: SIMD16<UInt8>.self)
                                 }
                             }
                         }
@@ -155,6 +192,9 @@ struct ByteEscapeTable: Sendable {
             }
         }
     }
+
+    /// The high bit of every byte of a word.
+    private static let laneBits: UInt64 = 0x8080_8080_8080_8080
 
     /// Input bytes escaped per pass through the scratch buffer: small enough that the worst case
     /// (every byte replaced) stays a modest buffer, large enough that appending it costs little.

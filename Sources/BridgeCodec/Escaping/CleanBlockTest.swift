@@ -39,19 +39,16 @@ struct CleanBlockTest: Sendable {
         )
     }
 
-    /// How many bytes at the start of `block` are copied as they are: 16 when all are.
+    /// The lanes of `block` that are not copied as they are: each such byte all ones, lanes 0–7 in
+    /// the first word and 8–15 in the second, lowest lane in the lowest byte.
     @inline(__always)
-    func cleanPrefixLength(_ block: SIMD16<UInt8>) -> Int {
+    func flaggedLanes(_ block: SIMD16<UInt8>) -> (UInt64, UInt64) {
         let outsidePrintable = (block .< firstPrintable) .| (block .>= firstHighFlagged)
         let firstFour = (block .== replaced.0) .| (block .== replaced.1) .| (block .== replaced.2) .| (block .== replaced.3)
         let lastFour = (block .== replaced.4) .| (block .== replaced.5) .| (block .== replaced.6) .| (block .== replaced.7)
-        let flagged = outsidePrintable .| firstFour .| lastFour
-        // A mask lane is all zeros or all ones: read as two words, the first set byte is the first
-        // flagged lane. (`any(flagged)` would compile to a call into a generic reduction.)
-        let halves = unsafeBitCast(flagged, to: SIMD2<UInt64>.self)
-        // Lane 0 is the word's first byte in memory: its low byte once in little-endian order.
-        if halves[0] != 0 { return halves[0].littleEndian.trailingZeroBitCount / 8 }
-        if halves[1] != 0 { return 8 + halves[1].littleEndian.trailingZeroBitCount / 8 }
-        return 16
+        // A mask lane is all zeros or all ones: read as two words (`any(_:)` would compile to a
+        // call into a generic reduction).
+        let halves = unsafeBitCast(outsidePrintable .| firstFour .| lastFour, to: SIMD2<UInt64>.self)
+        return (halves[0].littleEndian, halves[1].littleEndian)
     }
 }

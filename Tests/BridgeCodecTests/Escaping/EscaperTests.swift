@@ -134,6 +134,37 @@ struct EscaperTests {
         }
     }
 
+    /// A block with several bytes to escape has each handled in turn, the clean bytes between them
+    /// copied after each: two characters at every pair of offsets across two blocks, ASCII and not,
+    /// HTML's NUL (replaced from a side table) and JavaScript's look-ahead bytes among them.
+    @Test func severalEscapesInOneBlockComeOutAsTheirParts() {
+        let characters = ["<", "\u{0}", "\n", "&", "é", "\u{2028}", "\u{85}"]
+        func escaped(_ text: String, _ context: EscapingContext) -> [UInt8] {
+            // JavaScript strings carry their quotes: compare the bodies.
+            let whole = Array(Escaper.escape(text, for: context).utf8)
+            return context == .javaScriptString ? Array(whole.dropFirst().dropLast()) : whole
+        }
+        for context in [EscapingContext.javaScriptString, .htmlText] {
+            for first in characters {
+                for second in characters {
+                    for firstOffset in 0..<33 {
+                        for secondOffset in firstOffset + 1..<34 {
+                            let parts = [
+                                String(repeating: "a", count: firstOffset), first,
+                                String(repeating: "b", count: secondOffset - firstOffset - 1),
+                                second, String(repeating: "c", count: 33 - secondOffset),
+                            ]
+                            #expect(
+                                escaped(parts.joined(), context) == parts.flatMap { escaped($0, context) },
+                                "\(context) \(first.unicodeScalars.map(\.value)) at \(firstOffset), \(second.unicodeScalars.map(\.value)) at \(secondOffset)"
+                            )
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func everyContextHasAnEntryPoint() {
         for context in EscapingContext.allCases {
             #expect(!Escaper.escape("<x>", for: context).contains("<"))
