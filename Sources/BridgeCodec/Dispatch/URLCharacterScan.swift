@@ -28,6 +28,7 @@ struct URLCharacterScan: Sendable {
     private let bit5 = SIMD16<UInt8>(repeating: 0x20)
 
     /// Whether every byte of `bytes` is a URL character.
+    @inline(__always)
     func allAreURLCharacters(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
@@ -45,6 +46,7 @@ struct URLCharacterScan: Sendable {
     }
 
     /// How many bytes from `start` are letters, digits, `-` or `.`, the bytes of a DNS host name.
+    @inline(__always)
     func hostNameLength(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
         var offset = start
