@@ -104,7 +104,11 @@ struct JSONParser {
                     index += 1
                     tokens[position].next = UInt32(tokens.count)
                 } else {
-                    if isObject { try parseKey() }
+                    if isObject {
+                        // Later keys are counted against the limit before they are read; so is the first.
+                        guard limits.maxObjectMembers > 0 else { throw fail(.tooManyMembers(limit: limits.maxObjectMembers), at: index) }
+                        try parseKey()
+                    }
                     open = UInt32(position)
                     depth += 1
                     continue parseValue

@@ -137,6 +137,11 @@ struct JSONParserTests {
         #expect(reason(of: "\"ab\\n\"", limits: small) == nil)
         #expect(reason(of: "\"ab\\nc\"", limits: small) == .stringTooLong(limit: 3))
         #expect(reason(of: "{\"a\":1,\"b\":2,\"c\":3}", limits: JSONLimits(maxObjectMembers: 2)) == .tooManyMembers(limit: 2))
+        #expect(reason(of: "{\"a\":1,\"b\":2}", limits: JSONLimits(maxObjectMembers: 2)) == nil)
+        // The first member counts too, as it does for an object graph's dictionary.
+        #expect(reason(of: "{\"a\":1}", limits: JSONLimits(maxObjectMembers: 0)) == .tooManyMembers(limit: 0))
+        #expect(reason(of: "[{}]", limits: JSONLimits(maxObjectMembers: 0)) == nil)
+        #expect(reason(of: "{\"a\":1}", limits: JSONLimits(maxObjectMembers: 1)) == nil)
     }
 
     /// `Int.max` means "no limit" to a caller; no bound computed from a limit may overflow.
