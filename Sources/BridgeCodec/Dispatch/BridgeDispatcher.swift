@@ -53,18 +53,11 @@ public struct BridgeDispatcher: Sendable {
         // the strings the message keeps. One `Result`, made where the outcome is known: nested
         // ones were copied and destroyed through generic value witnesses.
         return JSONView.withParsedDocument(jsonText, limits: limits) { root in
-            let decoded: ProviderMessage
-            do throws(JSONDecodeError) {
-                decoded = try Self.decode(root, as: kind)
-            } catch {
-                return .failure(BridgeError(handlerName: handlerName, path: error.path, reason: .invalidMessage(error.reason)))
-            }
             do throws(BridgeError) {
-                try checkURL(of: decoded, name: handlerName)
+                return .success(try decode(root, as: kind, name: handlerName))
             } catch {
                 return .failure(error)
             }
-            return .success(decoded)
         } malformed: { error in
             .failure(BridgeError(handlerName: handlerName, reason: .malformedJSON(error)))
         }
