@@ -27,5 +27,4 @@ struct ChannelLookup: Sendable {
     func channel(named name: String) -> Match? {
         table.value(for: name)
     }
-
 }

@@ -52,7 +52,7 @@ struct ByteEscapeTable: Sendable {
         }
         self.entries = entries
         self.longOutputs = longOutputs
-        self.hasMarkedBytes = entries.contains { UInt8(truncatingIfNeeded: UInt64(littleEndian: $0) >> 56) >= Self.longReplacement }
+        self.hasMarkedBytes = entries.contains { Self.lengthByte(of: $0) >= Self.longReplacement }
         self.longestOutput = longestOutput
         self.cleanBlocks = CleanBlockTest { replacement($0) != nil }
     }
@@ -121,7 +121,7 @@ struct ByteEscapeTable: Sendable {
                                     index = flagged
                                     let byte = input[index]
                                     let entry = entries[Int(byte)]
-                                    guard byte < 0x80, UInt8(truncatingIfNeeded: UInt64(littleEndian: entry) >> 56) < Self.longReplacement
+                                    guard byte < 0x80, Self.lengthByte(of: entry) < Self.longReplacement
                                     else {
                                         stop = byte < 0x80 ? index + 1 : blockEnd
                                         break blocks
@@ -162,7 +162,7 @@ struct ByteEscapeTable: Sendable {
                         while index < stop {
                             let byte = input[index]
                             let entry = entries[Int(byte)]
-                            let length = UInt8(truncatingIfNeeded: UInt64(littleEndian: entry) >> 56)
+                            let length = Self.lengthByte(of: entry)
                             // One compare for both markers: the common byte pays for one.
                             if length >= Self.longReplacement {
                                 if length == Self.longReplacement {
@@ -200,11 +200,17 @@ struct ByteEscapeTable: Sendable {
     /// (every byte replaced) stays a modest buffer, large enough that appending it costs little.
     private static let chunkSize = 8 << 10
 
+    /// An entry's last byte: how many bytes it writes, or a marker.
+    @inline(__always)
+    private static func lengthByte(of entry: UInt64) -> UInt8 {
+        UInt8(truncatingIfNeeded: UInt64(littleEndian: entry) >> 56)
+    }
+
     /// Writes an entry's bytes at `out` with one store and moves `out` past the ones it stands for.
     @inline(__always)
     private static func write(_ entry: UInt64, at out: inout UnsafeMutablePointer<UInt8>) {
         UnsafeMutableRawPointer(out).storeBytes(of: entry, as: UInt64.self)
-        out += Int(truncatingIfNeeded: UInt64(littleEndian: entry) >> 56)
+        out += Int(Self.lengthByte(of: entry))
     }
 
     /// Writes `\uXXXX` (six bytes) for a scalar below U+10000.
