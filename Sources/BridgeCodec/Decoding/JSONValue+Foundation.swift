@@ -10,33 +10,44 @@ extension JSONValue {
     /// non-string keys and graphs beyond `limits` (depth, string length, members per object).
     /// Dictionary members keep the dictionary's own iteration order.
     public init(foundationObject object: Any, limits: JSONLimits = .default) throws(JSONDecodeError) {
-        var graph = FoundationGraph(limits: limits)
-        self = try graph.convert(object, depth: 0)
+        self = try FoundationGraph(limits: limits).convert(object, depth: 0)
     }
 }
 
 private struct FoundationGraph {
     let limits: JSONLimits
-    /// Where the walk is. An error copies it, so a walk that succeeds builds no paths.
-    private var path: [JSONPath.Component] = []
 
-    init(limits: JSONLimits) {
-        self.limits = limits
+    /// An error at the value being converted. Its path is relative to that value; each container
+    /// prepends its step as the error passes through it, so a walk that succeeds builds no paths.
+    private func fail(_ reason: JSONDecodeError.Reason) -> JSONDecodeError {
+        JSONDecodeError(path: .root, reason: reason)
     }
 
-    private func fail(_ reason: JSONDecodeError.Reason) -> JSONDecodeError {
-        JSONDecodeError(path: JSONPath(path), reason: reason)
+    /// `value` converted, an error under it located by `step`.
+    private func convert(_ value: Any, depth: Int, at step: JSONPath.Component) throws(JSONDecodeError) -> JSONValue {
+        do {
+            return try convert(value, depth: depth)
+        } catch {
+            var error = error
+            error.path.components.insert(step, at: 0)
+            throw error
+        }
     }
 
     /// The class Foundation uses for boolean `NSNumber`s (`__NSCFBoolean` on every platform),
     /// which is the only reliable way to tell `true` from `1`: `as? Bool` accepts both.
     private static let booleanNumberClass = ObjectIdentifier(type(of: NSNumber(value: true)))
 
-    mutating func convert(_ object: Any, depth: Int) throws(JSONDecodeError) -> JSONValue {
+    func convert(_ object: Any, depth: Int) throws(JSONDecodeError) -> JSONValue {
         // Class instances and Swift values take separate roads: casting a Swift dictionary to a
         // Foundation class (`as? NSNumber`) makes the runtime bridge the whole dictionary first.
         let dynamicType = type(of: object)
         if dynamicType is AnyClass {
+            // The class is asked first: on Linux a cast that fails (an `NSNumber` `as? NSString`)
+            // searches for a bridging conformance and costs more than decoding the message.
+            if dynamicType is NSNumber.Type, let number = object as? NSNumber { return try self.number(number) }
+            if dynamicType is NSString.Type, let string = object as? NSString { return try self.string(string as String) }
+            // Anything else, such as a Swift value boxed by an `NSArray`, takes the casts that bridge.
             if let string = object as? NSString { return try self.string(string as String) }
             if let number = object as? NSNumber { return try self.number(number) }
             if let dictionary = object as? NSDictionary {
@@ -117,14 +128,12 @@ private struct FoundationGraph {
         return depth + 1
     }
 
-    private mutating func array(_ array: [Any], depth: Int) throws(JSONDecodeError) -> JSONValue {
+    private func array(_ array: [Any], depth: Int) throws(JSONDecodeError) -> JSONValue {
         let depth = try enter(depth)
         var elements: [JSONValue] = []
         elements.reserveCapacity(array.count)
         for (index, element) in array.enumerated() {
-            path.append(.index(index))
-            elements.append(try convert(element, depth: depth))
-            path.removeLast()
+            elements.append(try convert(element, depth: depth, at: .index(index)))
         }
         return .array(elements)
     }
@@ -132,7 +141,7 @@ private struct FoundationGraph {
     /// One walk for every dictionary kind Foundation hands out: `[String: Any]`, `[AnyHashable: Any]`
     /// (nested dictionaries on Linux) and `NSDictionary`. Keys are unique in each, by their own
     /// equality; `stringKey` reads each key, without a cast when the dictionary's keys are `String`s.
-    private mutating func object<Key>(
+    private func object<Key>(
         _ members: some Sequence<(key: Key, value: Any)>, count: Int, depth: Int, stringKey: (Key) -> String?
     ) throws(JSONDecodeError) -> JSONValue {
         let depth = try enter(depth)
@@ -146,9 +155,7 @@ private struct FoundationGraph {
                 let unwrapped = (key as? AnyHashable)?.base ?? key
                 throw fail(.nonStringKey(typeName: String(describing: type(of: unwrapped))))
             }
-            path.append(.key(key))
-            converted.append(JSONObject.Member(key: key, value: try convert(value, depth: depth)))
-            path.removeLast()
+            converted.append(JSONObject.Member(key: key, value: try convert(value, depth: depth, at: .key(key))))
         }
         return .object(JSONObject(uniqueMembers: converted))
     }

@@ -49,6 +49,54 @@ struct FoundationObjectTests {
         #expect(try JSONValue(foundationObject: graph) == expected)
     }
 
+    @Test func foundationClassInstancesAsWKWebViewDeliversThem() throws {
+        // iOS hands over NSDictionary, NSArray, NSString (and subclasses), NSNumber and NSNull;
+        // an NSArray built from Swift values holds them boxed, which the bridging casts unwrap.
+        let tags = NSMutableArray(array: [NSString(string: "a"), NSMutableString(string: "é"), NSNumber(value: 7), NSNull()])
+        tags.add(NSArray(array: ["boxed", 2.5, true] as [Any]))
+        let body = NSMutableDictionary()
+        body["type"] = NSMutableString(string: "height")
+        body["value"] = NSNumber(value: 420.5)
+        body["count"] = NSNumber(value: -3)
+        body["flag"] = NSNumber(value: false)
+        body["tags"] = tags
+        body["inner"] = NSDictionary(dictionary: ["n": NSNumber(value: UInt64.max)])
+        let expected = try JSONValue(
+            parsing: #"{"type":"height","value":420.5,"count":-3,"flag":false,"tags":["a","é",7,null,["boxed",2.5,true]],"#
+                + #""inner":{"n":18446744073709551615}}"#)
+        guard case .object(let converted) = try JSONValue(foundationObject: body), case .object(let members) = expected else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(try JSONValue(foundationObject: NSMutableString(string: "plaid")) == .string("plaid"))
+        #expect(try JSONValue(foundationObject: NSString(string: "é")) == .string("é"))
+        #expect(try JSONValue(foundationObject: NSNumber(value: Int8(-5))) == .number(JSONNumber(-5)))
+        // NSDictionary has its own order: compare member by member.
+        #expect(converted.count == members.count)
+        for member in members.members {
+            #expect(converted[member.key] == member.value, "\(member.key)")
+        }
+    }
+
+    @Test func integersKeepTheirDecimalText() {
+        var values: [Int64] = [0, 1, -1, 9, 10, -10, 420, Int64.max, Int64.min, Int64.max - 1, Int64.min + 1]
+        var power: Int64 = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -(power - 1), -power, -(power + 1)]
+        }
+        var generator = SystemRandomNumberGenerator()
+        values += (0..<1_000).map { _ in Int64.random(in: .min ... .max, using: &generator) >> Int64.random(in: 0...62) }
+        for value in values {
+            #expect(JSONNumber(value).text == String(value), "\(value)")
+            #expect(JSONNumber(value).doubleValue == Double(value))
+        }
+        #expect(JSONNumber(UInt64.max).text == "18446744073709551615")
+        #expect(JSONNumber(UInt8(200)).text == "200")
+        #expect(JSONNumber(-999_999_999_999_999.0)?.text == "-999999999999999")
+        #expect(JSONNumber(-123456789012345.0)?.text == "-123456789012345")
+    }
+
     @Test func swiftValuesInADictionaryAreAccepted() throws {
         let body: [String: Any] = [
             "type": "height", "value": Float(1.5), "flag": false, "count": UInt8(9), "tags": ["x"] as [Any], "extra": NSNull(),
