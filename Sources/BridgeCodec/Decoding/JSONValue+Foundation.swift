@@ -43,20 +43,20 @@ private struct FoundationGraph {
         // Foundation class (`as? NSNumber`) makes the runtime bridge the whole dictionary first.
         let dynamicType = type(of: object)
         if dynamicType is AnyClass {
-            // The class is asked first: on Linux a cast that fails (an `NSNumber` `as? NSString`)
-            // searches for a bridging conformance and costs more than decoding the message.
+            // The class is asked before any cast: on Linux a cast that fails (an `NSNumber`
+            // `as? NSString`) searches for a bridging conformance and costs more than the message.
             if dynamicType is NSNumber.Type, let number = object as? NSNumber { return try self.number(number) }
             if dynamicType is NSString.Type, let string = object as? NSString { return try self.string(string as String) }
-            // Anything else, such as a Swift value boxed by an `NSArray`, takes the casts that bridge.
-            if let string = object as? NSString { return try self.string(string as String) }
-            if let number = object as? NSNumber { return try self.number(number) }
-            if let dictionary = object as? NSDictionary {
+            if dynamicType is NSDictionary.Type, let dictionary = object as? NSDictionary {
                 return try self.object(dictionary.lazy.map { ($0.key, $0.value) }, count: dictionary.count, depth: depth) {
                     ((($0 as? AnyHashable)?.base) ?? $0) as? String
                 }
             }
-            if let array = object as? NSArray { return try self.array(Array(array), depth: depth) }
-            if object is NSNull { return .null }
+            if dynamicType is NSArray.Type, let array = object as? NSArray { return try self.array(Array(array), depth: depth) }
+            if dynamicType is NSNull.Type { return .null }
+            // Any other object may be a Swift value boxed by Foundation, which the bridging casts unwrap.
+            if let string = object as? NSString { return try self.string(string as String) }
+            if let number = object as? NSNumber { return try self.number(number) }
             throw fail(.unsupportedObject(typeName: String(describing: dynamicType)))
         }
         // The exact type first: a cast to a type the value does not have costs far more than the comparison.
