@@ -48,8 +48,10 @@ private struct FoundationGraph {
             if dynamicType is NSNumber.Type, let number = object as? NSNumber { return try self.number(number) }
             if dynamicType is NSString.Type, let string = object as? NSString { return try self.string(string as String) }
             if dynamicType is NSDictionary.Type, let dictionary = object as? NSDictionary {
-                return try self.object(dictionary.lazy.map { ($0.key, $0.value) }, count: dictionary.count, depth: depth) {
-                    ((($0 as? AnyHashable)?.base) ?? $0) as? String
+                return try self.object(dictionary.lazy.map { ($0.key, $0.value) }, count: dictionary.count, depth: depth) { key in
+                    // Keys are NSStrings: asked by class, a cast through AnyHashable cost more than the value.
+                    if type(of: key) is NSString.Type, let string = key as? NSString { return string as String }
+                    return (((key as? AnyHashable)?.base) ?? key) as? String
                 }
             }
             if dynamicType is NSArray.Type, let array = object as? NSArray { return try self.array(Array(array), depth: depth) }
