@@ -235,7 +235,7 @@ public struct MalformedPayloadGenerator: Sendable {
 }
 
 /// SplitMix64: small, fast and the same on every platform, so a seed reproduces a sequence.
-struct SeededRandom {
+struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) {

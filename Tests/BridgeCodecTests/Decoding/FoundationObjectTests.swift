@@ -85,7 +85,8 @@ struct FoundationObjectTests {
             power *= 10
             values += [power - 1, power, power + 1, -(power - 1), -power, -(power + 1)]
         }
-        var generator = SystemRandomNumberGenerator()
+        // Seeded, so that a failing value comes back on the next run.
+        var generator = SeededRandom(seed: 0x1D1C_1715)
         values += (0..<1_000).map { _ in Int64.random(in: .min ... .max, using: &generator) >> Int64.random(in: 0...62) }
         for value in values {
             #expect(JSONNumber(value).text == String(value), "\(value)")

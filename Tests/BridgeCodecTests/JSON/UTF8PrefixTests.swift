@@ -8,7 +8,8 @@ struct UTF8PrefixTests {
     /// by one gives, at every length across the word boundaries and at every alignment; guard
     /// bytes around them would change the prefix if a load reached past either end.
     @Test func bytesInPlaceGiveThePrefixOfTheirSequence() {
-        var generator = SystemRandomNumberGenerator()
+        // Seeded, so that a failing text comes back on the next run.
+        var generator = SeededRandom(seed: 0x0F_F5E7)
         for length in 0...40 {
             for alignment in 0..<8 {
                 let text = (0..<length).map { _ in UInt8.random(in: 0...0xFE, using: &generator) }
