@@ -57,23 +57,29 @@ struct ByteEscapeTable: Sendable {
         self.cleanBlocks = CleanBlockTest { replacement($0) != nil }
     }
 
-    /// Appends `bytes`, escaped, to `output`. For a byte marked ``askFollowingBytes``, `following`
-    /// gets the input and the byte's position and returns the scalar to write as `\uXXXX` and how many
-    /// input bytes (two or three) it covers, or nil to copy the byte.
+    /// Appends `bytes`, escaped, to `output`, between two `delimiter` bytes when one is given (a
+    /// JavaScript string's quotes). For a byte marked ``askFollowingBytes``, `following` gets the
+    /// input and the byte's position and returns the scalar to write as `\uXXXX` and how many input
+    /// bytes (two or three) it covers, or nil to copy the byte.
     ///
     /// One pass, a chunk at a time: each chunk is written through a pointer into a scratch buffer
-    /// sized for the chunk's worst case, so no write checks capacity, then appended whole.
+    /// sized for the chunk's worst case, so no write checks capacity, then appended whole. A
+    /// value that fits one chunk (most do) costs one append, delimiters included.
     func escape(
-        _ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8],
+        _ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8], delimiter: UInt8? = nil,
         following: (UnsafeBufferPointer<UInt8>, Int) -> (scalar: UInt32, consumed: Int)? = { _, _ in nil }
     ) {
-        guard let input = bytes.baseAddress, !bytes.isEmpty else { return }
+        guard let input = bytes.baseAddress, !bytes.isEmpty else {
+            if let delimiter { output.append(contentsOf: [delimiter, delimiter]) }
+            return
+        }
         let count = bytes.count
         let chunkSize = min(count, Self.chunkSize)
         // A chunk's last sequence may run two bytes past it; a `\uXXXX` covers at least two bytes;
-        // a byte's 8-byte store may reach seven bytes past what it writes.
-        let worstCase = (chunkSize + 2) * max(longestOutput, 3) + Self.maximumReplacementLength
-        output.reserveCapacity(output.count + count)
+        // a byte's 8-byte store may reach seven bytes past what it writes; two delimiters.
+        let worstCase = (chunkSize + 2) * max(longestOutput, 3) + Self.maximumReplacementLength + 2
+        // One chunk grows `output` once, in its append; more would each grow it again.
+        if count > chunkSize { output.reserveCapacity(output.count + count + 2) }
         entries.withUnsafeBufferPointer { entries in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: worstCase) { scratch in
                 guard let scratchBase = scratch.baseAddress else { return }
@@ -81,6 +87,10 @@ struct ByteEscapeTable: Sendable {
                 while index < count {
                     let chunkEnd = min(index + chunkSize, count)
                     var out = scratchBase
+                    if index == 0, let delimiter {
+                        out.pointee = delimiter
+                        out += 1
+                    }
                     while index < chunkEnd {
                         var stop = chunkEnd
                         if cleanBlocks.isAvailable {
@@ -187,6 +197,10 @@ struct ByteEscapeTable: Sendable {
                             index += 1
                         }
                     }
+                    if index == count, let delimiter {
+                        out.pointee = delimiter
+                        out += 1
+                    }
                     output.append(contentsOf: UnsafeBufferPointer(start: scratchBase, count: out - scratchBase))
                 }
             }
@@ -217,8 +231,11 @@ struct ByteEscapeTable: Sendable {
     private static func writeUnicodeEscape(_ scalar: UInt32, to out: UnsafeMutablePointer<UInt8>) {
         out[0] = UInt8(ascii: "\\")
         out[1] = UInt8(ascii: "u")
+        // Digits by arithmetic, not from the shared table: reading a global here costs a lazy
+        // initialisation check, a call that makes the loop reload its vector constants after it.
         for position in 0..<4 {
-            out[2 + position] = Escaper.upperHexDigits[Int((scalar >> UInt32(12 - 4 * position)) & 0xF)]
+            let digit = UInt8(truncatingIfNeeded: scalar >> UInt32(12 - 4 * position)) & 0xF
+            out[2 + position] = digit &+ (digit < 10 ? UInt8(ascii: "0") : UInt8(ascii: "A") &- 10)
         }
     }
 }

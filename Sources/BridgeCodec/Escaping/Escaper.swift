@@ -80,10 +80,7 @@ public enum Escaper {
         var text = text
         text.withUTF8 { bytes in
             switch context {
-            case .javaScriptString, .scriptJSON:
-                output.append(UInt8(ascii: "\""))
-                JavaScriptEscaping.appendEscaped(bytes, to: &output)
-                output.append(UInt8(ascii: "\""))
+            case .javaScriptString, .scriptJSON: JavaScriptEscaping.appendQuoted(bytes, to: &output)
             case .htmlText, .htmlAttribute: HTMLEscaping.table.escape(bytes, into: &output)
             case .urlQueryComponent: percentEncoding.escape(bytes, into: &output)
             }

@@ -22,8 +22,9 @@ enum JavaScriptEscaping {
         return Array(#"\u"#.utf8) + [12, 8, 4, 0].map { hex[Int((value >> UInt32($0)) & 0xF)] }
     }
 
-    static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        table.escape(bytes, into: &output) { bytes, index in
+    /// Appends `bytes` as a string literal, quotes included.
+    static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        table.escape(bytes, into: &output, delimiter: UInt8(ascii: "\"")) { bytes, index in
             let count = bytes.count
             if bytes[index] == 0xC2, index + 1 < count, (0x80...0x9F).contains(bytes[index + 1]) {
                 return (UInt32(bytes[index + 1]), 2)
