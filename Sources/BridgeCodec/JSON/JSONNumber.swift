@@ -74,31 +74,3 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         return Integer(exactly: value)
     }
 }
-
-/// The value of number text that the parser has already checked for RFC 8259 syntax.
-enum JSONNumberText {
-    /// The nearest `Double`, or `nil` when the text is not a number Swift can read.
-    /// `isShortInteger` (at most 18 digits, no fraction or exponent) takes a path without `strtod`:
-    /// such an integer fits an `Int64`, and `Int64` to `Double` rounds correctly.
-    static func doubleValue(_ text: UnsafeBufferPointer<UInt8>, isShortInteger: Bool) -> Double? {
-        guard isShortInteger else { return Double(String(decoding: text, as: UTF8.self)) }
-        let (isNegative, magnitude) = shortInteger(text)
-        return isNegative ? -Double(magnitude) : Double(magnitude)  // "-0" stays -0.0
-    }
-
-    /// Whether valid number text is an integer that ``shortInteger(_:)`` reads exactly: at most
-    /// 18 bytes, with no fraction or exponent. The parser applies the same rule as it scans.
-    static func isShortInteger(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        text.count <= 18 && !text.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
-    }
-
-    /// The sign and digits of an integer of at most 18 digits, which an `Int64` holds exactly.
-    static func shortInteger(_ text: UnsafeBufferPointer<UInt8>) -> (isNegative: Bool, magnitude: Int64) {
-        let isNegative = text.first == UInt8(ascii: "-")
-        var magnitude: Int64 = 0
-        for byte in text[(isNegative ? 1 : 0)...] {
-            magnitude = magnitude &* 10 &+ Int64(byte &- UInt8(ascii: "0"))
-        }
-        return (isNegative, magnitude)
-    }
-}

@@ -111,6 +111,35 @@ struct JSONParserTests {
         #expect(negativeZero.doubleValue.sign == .minus)
     }
 
+    /// Decimals with few digits and a small exponent skip `strtod` (Clinger's fast path); every
+    /// number must still come out as `strtod` reads it, bit for bit, on both sides of each limit
+    /// of that path (2^53, 19 digits, 10^±22) and for random decimals.
+    @Test func decimalsMatchStrtodBitForBit() throws {
+        let edges = [
+            "0.1", "0.2", "0.3", "-0.0", "0.0e5", "-0e-5", "1e22", "1e23", "1e-22", "1e-23", "4.35", "420.5", "1e-3", "1E+2",
+            "1e-0", "1.5e+022", "9007199254740992.0", "9007199254740993.0", "9007199254740992e1", "123456789012345678.9",
+            "1234567890123456789.0", "0.000000000000000000000000001", "1.7976931348623157e308", "2.2250738585072014e-308",
+            "5e-324", "0.1000000000000000055511151231257827", "3.0e0000000000000001", "100000000000000000000000e-22",
+        ]
+        var generator = SeededRandom(seed: 0xDEC1_3A15)
+        func digits(_ count: Int) -> String {
+            String((0..<count).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+        }
+        let random = (0..<5_000).map { _ -> String in
+            let integer = String(Int.random(in: 1...9, using: &generator)) + digits(Int.random(in: 0...17, using: &generator))
+            let fraction = Bool.random(using: &generator) ? "." + digits(Int.random(in: 1...12, using: &generator)) : ""
+            let exponent = Bool.random(using: &generator) ? "e" + String(Int.random(in: -30...30, using: &generator)) : ""
+            return (Bool.random(using: &generator) ? "-" : "") + (Bool.random(using: &generator) ? "0" : integer) + fraction + exponent
+        }
+        for text in edges + random {
+            guard case .number(let number) = try JSONValue(parsing: text), let expected = Double(text) else {
+                Issue.record("\(text) is not a number")
+                continue
+            }
+            #expect(number.doubleValue.bitPattern == expected.bitPattern, "\(text)")
+        }
+    }
+
     @Test func surrogatesMustPair() {
         #expect(reason(of: #""\ud800""#) == .loneSurrogate(0xD800))
         #expect(reason(of: #""\udc00\ud800""#) == .loneSurrogate(0xDC00))
