@@ -100,34 +100,36 @@ struct ByteEscapeTable: Sendable {
                             // test per block, not one per flagged byte. A non-ASCII byte hands the
                             // rest of its block to the table loop below, since text with one such
                             // byte tends to have more; a marked ASCII byte (HTML's NUL) goes alone.
-                            blocks: while index + 16 <= chunkEnd {
+                            // Positions stay below `count`: wrapping arithmetic (`&+`) drops
+                            // overflow checks that cost as much as the work per flagged byte.
+                            blocks: while index &+ 16 <= chunkEnd {
                                 let block = UnsafeRawPointer(input + index).loadUnaligned(as: SIMD16<UInt8>.self)
                                 UnsafeMutableRawPointer(out).storeBytes(of: block, as: SIMD16<UInt8>.self)
                                 let (lanes, laterLanes) = cleanBlocks.flaggedLanes(block)
                                 if lanes | laterLanes == 0 {
                                     out += 16
-                                    index += 16
+                                    index &+= 16
                                     continue
                                 }
-                                let blockEnd = index + 16
+                                let blockEnd = index &+ 16
                                 // One bit per lane, so that clearing the lowest bit clears a lane.
                                 var low = lanes & Self.laneBits
                                 var high = laterLanes & Self.laneBits
                                 while true {
                                     let flagged: Int
                                     if low != 0 {
-                                        flagged = blockEnd - 16 + low.trailingZeroBitCount / 8
+                                        flagged = blockEnd &- 16 &+ low.trailingZeroBitCount &>> 3
                                         low &= low &- 1
                                     } else if high != 0 {
-                                        flagged = blockEnd - 8 + high.trailingZeroBitCount / 8
+                                        flagged = blockEnd &- 8 &+ high.trailingZeroBitCount &>> 3
                                         high &= high &- 1
                                     } else {
-                                        out += blockEnd - index
+                                        out += blockEnd &- index
                                         index = blockEnd
                                         continue blocks
                                     }
                                     // The bytes before it are in place, from the last store.
-                                    out += flagged - index
+                                    out += flagged &- index
                                     index = flagged
                                     let byte = input[index]
                                     let entry = entries[Int(byte)]
@@ -137,9 +139,9 @@ struct ByteEscapeTable: Sendable {
                                         break blocks
                                     }
                                     Self.write(entry, at: &out)
-                                    index += 1
+                                    index &+= 1
                                     // A store within the chunk stays within the scratch buffer.
-                                    guard index + 16 <= chunkEnd else {
+                                    guard index &+ 16 <= chunkEnd else {
                                         stop = blockEnd
                                         break blocks
                                     }
@@ -152,20 +154,20 @@ struct ByteEscapeTable: Sendable {
                             // No byte needs a look ahead or a long replacement (URL
                             // components): the loop is the table read, the store and the two advances.
                             // Four bytes a turn: their table reads do not wait on one another.
-                            while index + 4 <= stop {
+                            while index &+ 4 <= stop {
                                 let first = entries[Int(input[index])]
-                                let second = entries[Int(input[index + 1])]
-                                let third = entries[Int(input[index + 2])]
-                                let fourth = entries[Int(input[index + 3])]
+                                let second = entries[Int(input[index &+ 1])]
+                                let third = entries[Int(input[index &+ 2])]
+                                let fourth = entries[Int(input[index &+ 3])]
                                 Self.write(first, at: &out)
                                 Self.write(second, at: &out)
                                 Self.write(third, at: &out)
                                 Self.write(fourth, at: &out)
-                                index += 4
+                                index &+= 4
                             }
                             while index < stop {
                                 Self.write(entries[Int(input[index])], at: &out)
-                                index += 1
+                                index &+= 1
                             }
                             continue
                         }
@@ -178,23 +180,23 @@ struct ByteEscapeTable: Sendable {
                                 if length == Self.longReplacement {
                                     UnsafeMutableRawPointer(out).storeBytes(of: longOutputs[Int(byte)], as: UInt64.self)
                                     out += Self.maximumReplacementLength
-                                    index += 1
+                                    index &+= 1
                                 } else if let (scalar, consumed) = following(bytes, index), (2...3).contains(consumed),
                                     consumed <= count - index
                                 {
                                     Self.writeUnicodeEscape(scalar, to: out)
                                     out += 6
-                                    index += consumed
+                                    index &+= consumed
                                 } else {
                                     out.pointee = byte
                                     out += 1
-                                    index += 1
+                                    index &+= 1
                                 }
                                 continue
                             }
                             // Copied or replaced alike: one store, advanced by what it means.
                             Self.write(entry, at: &out)
-                            index += 1
+                            index &+= 1
                         }
                     }
                     if index == count, let delimiter {
