@@ -38,6 +38,9 @@ extension JSONValue {
     /// after all it holds, so its values are the top of a stack, first element on top.
     init(tokens: UnsafeBufferPointer<JSONToken>, in bytes: UnsafeBufferPointer<UInt8>) {
         var stack: [JSONValue] = []
+        // The stack holds the values of the containers still open, rarely many: room for a
+        // few dozen spares the first reallocations without reserving for every token.
+        stack.reserveCapacity(min(tokens.count, 32))
         for token in tokens.reversed() {
             switch token.kind {
             case .null: stack.append(.null)
