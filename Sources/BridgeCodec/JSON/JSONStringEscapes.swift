@@ -61,32 +61,44 @@ enum JSONStringEscapes {
         return unit
     }
 
-    /// The UTF-8 of a string's content that the parser has already validated. Should an escape
-    /// be invalid after all, it reads as U+FFFD rather than trapping.
-    static func unescaped(_ content: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(content.count)
-        var index = 0
-        while index < content.count {
-            let byte = content[index]
-            guard byte == UInt8(ascii: "\\") else {
-                output.append(byte)
-                index += 1
-                continue
-            }
-            do {
-                let (scalar, length) = try escape(in: content, at: index)
-                if let encoded = UTF8.encode(scalar) {
-                    output.append(contentsOf: encoded)
-                } else {
-                    output.append(contentsOf: [0xEF, 0xBF, 0xBD])
+    /// Calls `body` with the UTF-8 of a string's content that the parser has already validated,
+    /// unescaped into temporary memory (the stack, for short strings): no array is made for
+    /// what is usually compared or copied into a `String` at once. Should an escape be invalid
+    /// after all, it reads as U+FFFD rather than trapping.
+    static func withUnescaped<Result>(_ content: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        // A valid escape writes fewer bytes than it reads (`\u00E9`: six for two; a surrogate
+        // pair: twelve for four); an invalid one writes U+FFFD, three bytes for as few as one.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(content.count, 1) * 3) { buffer in
+            guard let start = buffer.baseAddress else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+            var out = start
+            func write(_ bytes: some Sequence<UInt8>) {
+                for byte in bytes {
+                    out.pointee = byte
+                    out += 1
                 }
-                index += length
-            } catch {
-                output.append(contentsOf: [0xEF, 0xBF, 0xBD])
-                index += 1
             }
+            var index = 0
+            while index < content.count {
+                let byte = content[index]
+                guard byte == UInt8(ascii: "\\") else {
+                    out.pointee = byte
+                    out += 1
+                    index += 1
+                    continue
+                }
+                do {
+                    let (scalar, length) = try escape(in: content, at: index)
+                    if let encoded = UTF8.encode(scalar) { write(encoded) } else { write(replacementCharacter) }
+                    index += length
+                } catch {
+                    write(replacementCharacter)
+                    index += 1
+                }
+            }
+            return body(UnsafeBufferPointer(start: start, count: out - start))
         }
-        return output
     }
+
+    /// U+FFFD in UTF-8.
+    private static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
 }

@@ -47,13 +47,13 @@ extension JSONToken {
             }
             return String(decoding: raw, as: UTF8.self)
         }
-        return String(decoding: JSONStringEscapes.unescaped(raw), as: UTF8.self)
+        return JSONStringEscapes.withUnescaped(raw) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Whether this string token's code units are exactly `utf8`'s, without creating a `String`.
     func stringHasCodeUnits(_ utf8: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !hasEscapes else {
-            return JSONStringEscapes.unescaped(UnsafeBufferPointer(rebasing: bytes[range])).elementsEqual(utf8)
+            return JSONStringEscapes.withUnescaped(UnsafeBufferPointer(rebasing: bytes[range])) { $0.elementsEqual(utf8) }
         }
         guard Int(length) == utf8.count else { return false }
         guard let left = bytes.baseAddress, let right = utf8.baseAddress else { return true }
@@ -65,7 +65,7 @@ extension JSONToken {
         if !other.hasEscapes {
             return stringHasCodeUnits(UnsafeBufferPointer(rebasing: bytes[other.range]), in: bytes)
         }
-        return JSONStringEscapes.unescaped(UnsafeBufferPointer(rebasing: bytes[other.range])).withUnsafeBufferPointer {
+        return JSONStringEscapes.withUnescaped(UnsafeBufferPointer(rebasing: bytes[other.range])) {
             stringHasCodeUnits($0, in: bytes)
         }
     }

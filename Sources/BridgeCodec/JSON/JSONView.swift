@@ -106,7 +106,7 @@ extension JSONView: JSONNode {
         guard token.kind == .string else { return nil }
         let raw = UnsafeBufferPointer(rebasing: bytes[token.range])
         guard token.hasEscapes else { return table.value(forUTF8: raw) }
-        return JSONStringEscapes.unescaped(raw).withUnsafeBufferPointer { table.value(forUTF8: $0) }
+        return JSONStringEscapes.withUnescaped(raw) { table.value(forUTF8: $0) }
     }
 
     var numberValue: JSONNumber? {
