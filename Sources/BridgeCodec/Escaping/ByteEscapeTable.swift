@@ -153,17 +153,26 @@ struct ByteEscapeTable: Sendable {
                         if !hasMarkedBytes {
                             // No byte needs a look ahead or a long replacement (URL
                             // components): the loop is the table read, the store and the two advances.
-                            // Four bytes a turn: their table reads do not wait on one another.
-                            while index &+ 4 <= stop {
+                            // Eight bytes a turn: their table reads do not wait on one another, and the loop's own
+                            // count and compare are paid once per eight (four a turn cost 9% more per MB).
+                            while index &+ 8 <= stop {
                                 let first = entries[Int(input[index])]
                                 let second = entries[Int(input[index &+ 1])]
                                 let third = entries[Int(input[index &+ 2])]
                                 let fourth = entries[Int(input[index &+ 3])]
+                                let fifth = entries[Int(input[index &+ 4])]
+                                let sixth = entries[Int(input[index &+ 5])]
+                                let seventh = entries[Int(input[index &+ 6])]
+                                let eighth = entries[Int(input[index &+ 7])]
                                 Self.write(first, at: &out)
                                 Self.write(second, at: &out)
                                 Self.write(third, at: &out)
                                 Self.write(fourth, at: &out)
-                                index &+= 4
+                                Self.write(fifth, at: &out)
+                                Self.write(sixth, at: &out)
+                                Self.write(seventh, at: &out)
+                                Self.write(eighth, at: &out)
+                                index &+= 8
                             }
                             while index < stop {
                                 Self.write(entries[Int(input[index])], at: &out)
