@@ -45,7 +45,7 @@ enum EscapeBenchmarks {
             bodies.append(("escape.\(size).JSONEncoder", { (try? encoder.encode(text))?.count ?? 0 }))
             // Into a reused buffer, the fast path; and as a String, which Swift validates once more.
             // Both buffers are reached through pointers: a closure's captured `var` pays a runtime
-            // exclusivity check on each access (about 150 instructions a call at 100 bytes), which a
+            // exclusivity check on each access (about 200 instructions a call at 100 bytes), which a
             // caller's local variable does not. The bench lives as long as they do.
             let buffer = UnsafeMutablePointer<[UInt8]>.allocate(capacity: 1)
             buffer.initialize(to: [])
