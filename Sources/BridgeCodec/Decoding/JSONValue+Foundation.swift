@@ -45,16 +45,16 @@ private struct FoundationGraph {
         if dynamicType is AnyClass {
             // The class is asked before any cast: on Linux a cast that fails (an `NSNumber`
             // `as? NSString`) searches for a bridging conformance and costs more than the message.
-            if dynamicType is NSNumber.Type, let number = object as? NSNumber { return try self.number(number) }
-            if dynamicType is NSString.Type, let string = object as? NSString { return try self.string(string as String) }
-            if dynamicType is NSDictionary.Type, let dictionary = object as? NSDictionary {
+            if let number = Self.instance(of: NSNumber.self, object) { return try self.number(number) }
+            if let string = Self.instance(of: NSString.self, object) { return try self.string(string as String) }
+            if let dictionary = Self.instance(of: NSDictionary.self, object) {
                 return try self.object(dictionary.lazy.map { ($0.key, $0.value) }, count: dictionary.count, depth: depth) { key in
                     // Keys are NSStrings: asked by class, a cast through AnyHashable cost more than the value.
                     if type(of: key) is NSString.Type, let string = key as? NSString { return string as String }
                     return (((key as? AnyHashable)?.base) ?? key) as? String
                 }
             }
-            if dynamicType is NSArray.Type, let array = object as? NSArray { return try self.array(Array(array), depth: depth) }
+            if let array = Self.instance(of: NSArray.self, object) { return try self.array(Array(array), depth: depth) }
             if dynamicType is NSNull.Type { return .null }
             // Any other object may be a Swift value boxed by Foundation, which the bridging casts unwrap.
             if let string = object as? NSString { return try self.string(string as String) }
@@ -62,15 +62,15 @@ private struct FoundationGraph {
             throw fail(.unsupportedObject(typeName: String(describing: dynamicType)))
         }
         // The exact type first: a cast to a type the value does not have costs far more than the comparison.
-        if dynamicType == String.self, let string = object as? String { return try self.string(string) }
-        if dynamicType == [String: Any].self, let dictionary = object as? [String: Any] {
+        if let string = Self.exactly(String.self, object) { return try self.string(string) }
+        if let dictionary = Self.exactly([String: Any].self, object) {
             return try self.object(dictionary, count: dictionary.count, depth: depth) { $0 }
         }
-        if dynamicType == [AnyHashable: Any].self, let dictionary = object as? [AnyHashable: Any] {
+        if let dictionary = Self.exactly([AnyHashable: Any].self, object) {
             return try self.object(dictionary, count: dictionary.count, depth: depth) { $0.base as? String }
         }
-        if dynamicType == [Any].self, let array = object as? [Any] { return try self.array(array, depth: depth) }
-        if let scalar = try swiftScalar(object, of: dynamicType) { return scalar }
+        if let array = Self.exactly([Any].self, object) { return try self.array(array, depth: depth) }
+        if let scalar = try swiftScalar(object) { return scalar }
         // App-built dictionaries can hold `Optional`s boxed in `Any`: nil is null, a value is itself.
         let mirror = Mirror(reflecting: object)
         if mirror.displayStyle == .optional {
@@ -85,22 +85,46 @@ private struct FoundationGraph {
         throw fail(.unsupportedObject(typeName: String(describing: dynamicType)))
     }
 
+    /// `value` as `Wanted` when that is exactly its type, else nil. The existential is opened
+    /// into a generic parameter and, once the metatypes match, the value is taken as it is: the
+    /// runtime's dynamic cast (`as?`) costs about 250 instructions per value even when the type
+    /// matches, more than the rest of a string's conversion.
+    @inline(__always)
+    private static func exactly<Wanted>(_: Wanted.Type, _ value: Any) -> Wanted? {
+        func opened<Value>(_ value: Value) -> Wanted? {
+            Value.self == Wanted.self ? unsafeBitCast(value, to: Wanted.self) : nil
+        }
+        return opened(value)
+    }
+
+    /// `value` as an instance of the class `Wanted` or of a subclass (Foundation hands out
+    /// private subclasses, `__NSCFNumber` and the like), else nil; taken as it is once the
+    /// metatype says so, as in ``exactly(_:_:)``: a class reference is the same whatever its
+    /// static type.
+    @inline(__always)
+    private static func instance<Wanted: AnyObject>(of _: Wanted.Type, _ value: Any) -> Wanted? {
+        func opened<Value>(_ value: Value) -> Wanted? {
+            Value.self is Wanted.Type ? unsafeDowncast(unsafeBitCast(value, to: AnyObject.self), to: Wanted.self) : nil
+        }
+        return opened(value)
+    }
+
     /// Swift's own booleans and numbers, matched by exact type so that no NSNumber bridging
     /// can turn `1` into `true`.
-    private func swiftScalar(_ object: Any, of dynamicType: Any.Type) throws(JSONDecodeError) -> JSONValue? {
-        if dynamicType == Bool.self, let value = object as? Bool { return .bool(value) }
-        if dynamicType == Int.self, let value = object as? Int { return .number(JSONNumber(value)) }
-        if dynamicType == Double.self, let value = object as? Double { return try finite(value) }
-        if dynamicType == Float.self, let value = object as? Float { return try finite(Double(value)) }
-        if dynamicType == Int64.self, let value = object as? Int64 { return .number(JSONNumber(value)) }
-        if dynamicType == Int32.self, let value = object as? Int32 { return .number(JSONNumber(value)) }
-        if dynamicType == Int16.self, let value = object as? Int16 { return .number(JSONNumber(value)) }
-        if dynamicType == Int8.self, let value = object as? Int8 { return .number(JSONNumber(value)) }
-        if dynamicType == UInt.self, let value = object as? UInt { return .number(JSONNumber(value)) }
-        if dynamicType == UInt64.self, let value = object as? UInt64 { return .number(JSONNumber(value)) }
-        if dynamicType == UInt32.self, let value = object as? UInt32 { return .number(JSONNumber(value)) }
-        if dynamicType == UInt16.self, let value = object as? UInt16 { return .number(JSONNumber(value)) }
-        if dynamicType == UInt8.self, let value = object as? UInt8 { return .number(JSONNumber(value)) }
+    private func swiftScalar(_ object: Any) throws(JSONDecodeError) -> JSONValue? {
+        if let value = Self.exactly(Bool.self, object) { return .bool(value) }
+        if let value = Self.exactly(Int.self, object) { return .number(JSONNumber(value)) }
+        if let value = Self.exactly(Double.self, object) { return try finite(value) }
+        if let value = Self.exactly(Float.self, object) { return try finite(Double(value)) }
+        if let value = Self.exactly(Int64.self, object) { return .number(JSONNumber(value)) }
+        if let value = Self.exactly(Int32.self, object) { return .number(JSONNumber(value)) }
+        if let value = Self.exactly(Int16.self, object) { return .number(JSONNumber(value)) }
+        if let value = Self.exactly(Int8.self, object) { return .number(JSONNumber(value)) }
+        if let value = Self.exactly(UInt.self, object) { return .number(JSONNumber(value)) }
+        if let value = Self.exactly(UInt64.self, object) { return .number(JSONNumber(value)) }
+        if let value = Self.exactly(UInt32.self, object) { return .number(JSONNumber(value)) }
+        if let value = Self.exactly(UInt16.self, object) { return .number(JSONNumber(value)) }
+        if let value = Self.exactly(UInt8.self, object) { return .number(JSONNumber(value)) }
         return nil
     }
 
