@@ -39,38 +39,55 @@ private struct FoundationGraph {
     private static let booleanNumberClass = ObjectIdentifier(type(of: NSNumber(value: true)))
 
     func convert(_ object: Any, depth: Int) throws(JSONDecodeError) -> JSONValue {
+        // Opened once: every test below compares the value's own metatype, a pointer, and a
+        // match takes the value as it is. Asking `type(of:)` of the existential and casting it
+        // (`as?`) cost about 250 instructions per value in the runtime, even for a match.
+        func opened<Value>(_ value: Value) throws(JSONDecodeError) -> JSONValue {
+            try convert(value, of: Value.self, object, depth: depth)
+        }
+        return try opened(object)
+    }
+
+    /// `value`, which is `object` opened as its own type `Value`.
+    private func convert<Value>(_ value: Value, of _: Value.Type, _ object: Any, depth: Int) throws(JSONDecodeError) -> JSONValue {
+        // The exact Swift types first: a cast to a type the value does not have costs far more
+        // than the comparison.
+        if Value.self == String.self { return try string(unsafeBitCast(value, to: String.self)) }
+        if Value.self == [String: Any].self {
+            let dictionary = unsafeBitCast(value, to: [String: Any].self)
+            return try self.object(dictionary, count: dictionary.count, depth: depth) { $0 }
+        }
         // Class instances and Swift values take separate roads: casting a Swift dictionary to a
         // Foundation class (`as? NSNumber`) makes the runtime bridge the whole dictionary first.
-        let dynamicType = type(of: object)
-        if dynamicType is AnyClass {
+        if Value.self is AnyClass {
             // The class is asked before any cast: on Linux a cast that fails (an `NSNumber`
             // `as? NSString`) searches for a bridging conformance and costs more than the message.
-            if let number = Self.instance(of: NSNumber.self, object) { return try self.number(number) }
-            if let string = Self.instance(of: NSString.self, object) { return try self.string(string as String) }
-            if let dictionary = Self.instance(of: NSDictionary.self, object) {
+            // Foundation hands out private subclasses (`__NSCFNumber` and the like); a class
+            // reference is the same whatever its static type.
+            let instance = unsafeBitCast(value, to: AnyObject.self)
+            if Value.self is NSNumber.Type { return try number(unsafeDowncast(instance, to: NSNumber.self)) }
+            if Value.self is NSString.Type { return try string(unsafeDowncast(instance, to: NSString.self) as String) }
+            if Value.self is NSDictionary.Type {
+                let dictionary = unsafeDowncast(instance, to: NSDictionary.self)
                 return try self.object(dictionary.lazy.map { ($0.key, $0.value) }, count: dictionary.count, depth: depth) { key in
                     // Keys are NSStrings: asked by class, a cast through AnyHashable cost more than the value.
                     if type(of: key) is NSString.Type, let string = key as? NSString { return string as String }
                     return (((key as? AnyHashable)?.base) ?? key) as? String
                 }
             }
-            if let array = Self.instance(of: NSArray.self, object) { return try self.array(Array(array), depth: depth) }
-            if dynamicType is NSNull.Type { return .null }
+            if Value.self is NSArray.Type { return try array(Array(unsafeDowncast(instance, to: NSArray.self)), depth: depth) }
+            if Value.self is NSNull.Type { return .null }
             // Any other object may be a Swift value boxed by Foundation, which the bridging casts unwrap.
             if let string = object as? NSString { return try self.string(string as String) }
             if let number = object as? NSNumber { return try self.number(number) }
-            throw fail(.unsupportedObject(typeName: String(describing: dynamicType)))
+            throw fail(.unsupportedObject(typeName: String(describing: Value.self)))
         }
-        // The exact type first: a cast to a type the value does not have costs far more than the comparison.
-        if let string = Self.exactly(String.self, object) { return try self.string(string) }
-        if let dictionary = Self.exactly([String: Any].self, object) {
-            return try self.object(dictionary, count: dictionary.count, depth: depth) { $0 }
-        }
-        if let dictionary = Self.exactly([AnyHashable: Any].self, object) {
+        if Value.self == [AnyHashable: Any].self {
+            let dictionary = unsafeBitCast(value, to: [AnyHashable: Any].self)
             return try self.object(dictionary, count: dictionary.count, depth: depth) { $0.base as? String }
         }
-        if let array = Self.exactly([Any].self, object) { return try self.array(array, depth: depth) }
-        if let scalar = try swiftScalar(object) { return scalar }
+        if Value.self == [Any].self { return try array(unsafeBitCast(value, to: [Any].self), depth: depth) }
+        if let scalar = try swiftScalar(value) { return scalar }
         // App-built dictionaries can hold `Optional`s boxed in `Any`: nil is null, a value is itself.
         let mirror = Mirror(reflecting: object)
         if mirror.displayStyle == .optional {
@@ -82,49 +99,26 @@ private struct FoundationGraph {
         if let dictionary = object as? [String: Any] {
             return try self.object(dictionary, count: dictionary.count, depth: depth) { $0 }
         }
-        throw fail(.unsupportedObject(typeName: String(describing: dynamicType)))
-    }
-
-    /// `value` as `Wanted` when that is exactly its type, else nil. The existential is opened
-    /// into a generic parameter and, once the metatypes match, the value is taken as it is: the
-    /// runtime's dynamic cast (`as?`) costs about 250 instructions per value even when the type
-    /// matches, more than the rest of a string's conversion.
-    @inline(__always)
-    private static func exactly<Wanted>(_: Wanted.Type, _ value: Any) -> Wanted? {
-        func opened<Value>(_ value: Value) -> Wanted? {
-            Value.self == Wanted.self ? unsafeBitCast(value, to: Wanted.self) : nil
-        }
-        return opened(value)
-    }
-
-    /// `value` as an instance of the class `Wanted` or of a subclass (Foundation hands out
-    /// private subclasses, `__NSCFNumber` and the like), else nil; taken as it is once the
-    /// metatype says so, as in ``exactly(_:_:)``: a class reference is the same whatever its
-    /// static type.
-    @inline(__always)
-    private static func instance<Wanted: AnyObject>(of _: Wanted.Type, _ value: Any) -> Wanted? {
-        func opened<Value>(_ value: Value) -> Wanted? {
-            Value.self is Wanted.Type ? unsafeDowncast(unsafeBitCast(value, to: AnyObject.self), to: Wanted.self) : nil
-        }
-        return opened(value)
+        throw fail(.unsupportedObject(typeName: String(describing: Value.self)))
     }
 
     /// Swift's own booleans and numbers, matched by exact type so that no NSNumber bridging
     /// can turn `1` into `true`.
-    private func swiftScalar(_ object: Any) throws(JSONDecodeError) -> JSONValue? {
-        if let value = Self.exactly(Bool.self, object) { return .bool(value) }
-        if let value = Self.exactly(Int.self, object) { return .number(JSONNumber(value)) }
-        if let value = Self.exactly(Double.self, object) { return try finite(value) }
-        if let value = Self.exactly(Float.self, object) { return try finite(Double(value)) }
-        if let value = Self.exactly(Int64.self, object) { return .number(JSONNumber(value)) }
-        if let value = Self.exactly(Int32.self, object) { return .number(JSONNumber(value)) }
-        if let value = Self.exactly(Int16.self, object) { return .number(JSONNumber(value)) }
-        if let value = Self.exactly(Int8.self, object) { return .number(JSONNumber(value)) }
-        if let value = Self.exactly(UInt.self, object) { return .number(JSONNumber(value)) }
-        if let value = Self.exactly(UInt64.self, object) { return .number(JSONNumber(value)) }
-        if let value = Self.exactly(UInt32.self, object) { return .number(JSONNumber(value)) }
-        if let value = Self.exactly(UInt16.self, object) { return .number(JSONNumber(value)) }
-        if let value = Self.exactly(UInt8.self, object) { return .number(JSONNumber(value)) }
+    private func swiftScalar<Value>(_ value: Value) throws(JSONDecodeError) -> JSONValue? {
+        func number<Integer: BinaryInteger>(_: Integer.Type) -> JSONValue { .number(JSONNumber(unsafeBitCast(value, to: Integer.self))) }
+        if Value.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
+        if Value.self == Int.self { return number(Int.self) }
+        if Value.self == Double.self { return try finite(unsafeBitCast(value, to: Double.self)) }
+        if Value.self == Float.self { return try finite(Double(unsafeBitCast(value, to: Float.self))) }
+        if Value.self == Int64.self { return number(Int64.self) }
+        if Value.self == Int32.self { return number(Int32.self) }
+        if Value.self == Int16.self { return number(Int16.self) }
+        if Value.self == Int8.self { return number(Int8.self) }
+        if Value.self == UInt.self { return number(UInt.self) }
+        if Value.self == UInt64.self { return number(UInt64.self) }
+        if Value.self == UInt32.self { return number(UInt32.self) }
+        if Value.self == UInt16.self { return number(UInt16.self) }
+        if Value.self == UInt8.self { return number(UInt8.self) }
         return nil
     }
 

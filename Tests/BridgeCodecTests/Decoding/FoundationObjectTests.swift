@@ -108,6 +108,29 @@ struct FoundationObjectTests {
         #expect(failure(Int.self, true)?.reason == .typeMismatch(expected: "an integer", found: .bool))
     }
 
+    /// Swift scalars are recognised by their exact type and taken as they are: every width and
+    /// signedness, at its edges, must come out with its own value.
+    @Test func swiftScalarsOfEveryWidthKeepTheirValues() throws {
+        let integers: [(Any, JSONNumber)] = [
+            (Int.min, JSONNumber(Int.min)), (Int.max, JSONNumber(Int.max)), (Int8.min, JSONNumber(Int8.min)),
+            (Int16.max, JSONNumber(Int16.max)), (Int32.min, JSONNumber(Int32.min)), (Int64.max, JSONNumber(Int64.max)),
+            (UInt.max, JSONNumber(UInt.max)), (UInt8.max, JSONNumber(UInt8.max)), (UInt16.max, JSONNumber(UInt16.max)),
+            (UInt32.max, JSONNumber(UInt32.max)), (UInt64.max, JSONNumber(UInt64.max)),
+        ]
+        for (value, expected) in integers {
+            #expect(try JSONValue(foundationObject: value) == .number(expected), "\(type(of: value)) \(value)")
+        }
+        #expect(try JSONValue(foundationObject: true) == .bool(true))
+        #expect(try JSONValue(foundationObject: false) == .bool(false))
+        #expect(try JSONValue(foundationObject: -1.5) == .number(try #require(JSONNumber(-1.5))))
+        #expect(try JSONValue(foundationObject: Float(0.25)) == .number(try #require(JSONNumber(0.25))))
+        #expect(throws: JSONDecodeError.self) { try JSONValue(foundationObject: Double.nan) }
+        #expect(throws: JSONDecodeError.self) { try JSONValue(foundationObject: -Float.infinity) }
+        #expect(try JSONValue(foundationObject: "plain") == .string("plain"))
+        let object = try #require(JSONObject([.init(key: "k", value: .number(JSONNumber(1)))]))
+        #expect(try JSONValue(foundationObject: ["k": 1] as [String: Any]) == .object(object))
+    }
+
     @Test func optionalsInAnyAreUnwrapped() throws {
         let present: Int? = 4
         let absent: String? = nil
