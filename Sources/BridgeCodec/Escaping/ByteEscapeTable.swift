@@ -79,7 +79,7 @@ struct ByteEscapeTable: Sendable {
         // a byte's 8-byte store may reach seven bytes past what it writes; two delimiters.
         let worstCase = (chunkSize + 2) * max(longestOutput, 3) + Self.maximumReplacementLength + 2
         // One chunk grows `output` once, in its append; more would each grow it again.
-        if count > chunkSize { output.reserveCapacity(output.count + count + 2) }
+        if count > Self.chunkSize { output.reserveCapacity(output.count + count + 2) }
         entries.withUnsafeBufferPointer { entries in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: worstCase) { scratch in
                 guard let scratchBase = scratch.baseAddress else { return }
@@ -243,11 +243,8 @@ struct ByteEscapeTable: Sendable {
     private static func writeUnicodeEscape(_ scalar: UInt32, to out: UnsafeMutablePointer<UInt8>) {
         out[0] = UInt8(ascii: "\\")
         out[1] = UInt8(ascii: "u")
-        // Digits by arithmetic, not from the shared table: reading a global here costs a lazy
-        // initialisation check, a call that makes the loop reload its vector constants after it.
         for position in 0..<4 {
-            let digit = UInt8(truncatingIfNeeded: scalar >> UInt32(12 - 4 * position)) & 0xF
-            out[2 + position] = digit &+ (digit < 10 ? UInt8(ascii: "0") : UInt8(ascii: "A") &- 10)
+            out[2 + position] = Escaper.upperHexDigit(UInt8(truncatingIfNeeded: scalar >> UInt32(12 - 4 * position)) & 0xF)
         }
     }
 }

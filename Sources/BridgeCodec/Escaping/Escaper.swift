@@ -63,7 +63,7 @@ public enum Escaper {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
             nil
-        default: [UInt8(ascii: "%"), upperHexDigits[Int(byte >> 4)], upperHexDigits[Int(byte & 0xF)]]
+        default: [UInt8(ascii: "%"), upperHexDigit(byte >> 4), upperHexDigit(byte & 0xF)]
         }
     }
 
@@ -98,7 +98,13 @@ public enum Escaper {
         }
     }
 
-    static let upperHexDigits = Array("0123456789ABCDEF".utf8)
+    /// The uppercase hexadecimal digit for `value` (0–15). Computed, not read from a table: in
+    /// the escaper's loop a global table costs a lazy-initialisation call, after which the loop
+    /// reloads its vector constants.
+    @inline(__always)
+    static func upperHexDigit(_ value: UInt8) -> UInt8 {
+        value &+ (value < 10 ? UInt8(ascii: "0") : UInt8(ascii: "A") &- 10)
+    }
 }
 
 /// Why a value could not be encoded.

@@ -18,8 +18,7 @@ enum JavaScriptEscaping {
     }
 
     static func unicodeEscape(_ value: UInt32) -> [UInt8] {
-        let hex = Escaper.upperHexDigits
-        return Array(#"\u"#.utf8) + [12, 8, 4, 0].map { hex[Int((value >> UInt32($0)) & 0xF)] }
+        Array(#"\u"#.utf8) + [12, 8, 4, 0].map { Escaper.upperHexDigit(UInt8(truncatingIfNeeded: value >> UInt32($0)) & 0xF) }
     }
 
     /// Appends `bytes` as a string literal, quotes included.
