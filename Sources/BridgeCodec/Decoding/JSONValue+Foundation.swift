@@ -43,13 +43,14 @@ private struct FoundationGraph {
         // match takes the value as it is. Asking `type(of:)` of the existential and casting it
         // (`as?`) cost about 250 instructions per value in the runtime, even for a match.
         func opened<Value>(_ value: Value) throws(JSONDecodeError) -> JSONValue {
-            try convert(value, of: Value.self, object, depth: depth)
+            try convert(value, object, depth: depth)
         }
         return try opened(object)
     }
 
     /// `value`, which is `object` opened as its own type `Value`.
-    private func convert<Value>(_ value: Value, of _: Value.Type, _ object: Any, depth: Int) throws(JSONDecodeError) -> JSONValue {
+    /// `object` stays beside it for the runtime's casts and `Mirror`, which take an `Any`.
+    private func convert<Value>(_ value: Value, _ object: Any, depth: Int) throws(JSONDecodeError) -> JSONValue {
         // The exact Swift types first: a cast to a type the value does not have costs far more
         // than the comparison.
         if Value.self == String.self { return try string(unsafeBitCast(value, to: String.self)) }
