@@ -1,33 +1,21 @@
-/// Read access to one JSON value: a tree (``JSONValue``, as a WKWebView object graph becomes)
-/// or a value of a parsed document that has not been turned into a tree. Message models read
-/// through this, so each rule is written once and runs on both; the compiler specialises them
-/// for each. The Codable decoder reads documents only (``JSONTapeDecoder``).
+/// Read access to one JSON value: a tree (``JSONValue``), a value of a parsed document that
+/// has not been turned into a tree (``JSONView``, ``JSONTape/Node``), or a value of a checked
+/// WKWebView object graph (``FoundationNode``). Message models read through this, so each rule
+/// is written once and runs on all of them; the compiler specialises them for each. The
+/// Codable decoder reads documents only (``JSONTapeDecoder``).
 protocol JSONNode {
-    /// An array's elements in order.
-    associatedtype Elements: Collection where Elements.Element == Self
-
     /// The kind of value.
     var kind: JSONKind { get }
-    /// The boolean; `nil` for any other kind.
-    var boolValue: Bool? { get }
     /// The string; `nil` for any other kind.
     var stringValue: String? { get }
     /// The value `table` has for this string; `nil` when it has none or this is not a string.
     func string<Value>(matchingIn table: UTF8PrefixTable<Value>) -> Value?
-    /// The number; `nil` for any other kind.
-    var numberValue: JSONNumber? { get }
     /// The number's nearest `Double`; `nil` for any other kind.
     var doubleValue: Double? { get }
-    /// The number as an exact `Integer`; `nil` for any other kind, or when it is not one exactly.
-    func exactInteger<Integer: FixedWidthInteger>(_: Integer.Type) -> Integer?
     /// The member whose key has the code units `key`; `nil` when absent or not an object.
     func member(forKeyUTF8 key: UnsafeBufferPointer<UInt8>) -> Self?
-    /// An object's members in order; `nil` for any other kind.
-    var members: [(key: String, value: Self)]? { get }
-    /// An array's elements; `nil` for any other kind.
-    var elements: Elements? { get }
-    /// The value as a tree.
-    var jsonValue: JSONValue { get }
+    /// The value as a tree; only an object graph's conversion can fail (its limits).
+    var jsonValue: JSONValue { get throws(JSONDecodeError) }
 }
 
 extension JSONNode {
@@ -46,11 +34,6 @@ extension JSONNode {
 }
 
 extension JSONValue: JSONNode {
-    var boolValue: Bool? {
-        guard case .bool(let bool) = self else { return nil }
-        return bool
-    }
-
     var stringValue: String? {
         guard case .string(let string) = self else { return nil }
         return string
@@ -61,30 +44,14 @@ extension JSONValue: JSONNode {
         return table.value(for: string)
     }
 
-    var numberValue: JSONNumber? {
+    var doubleValue: Double? {
         guard case .number(let number) = self else { return nil }
-        return number
-    }
-
-    var doubleValue: Double? { numberValue?.doubleValue }
-
-    func exactInteger<Integer: FixedWidthInteger>(_: Integer.Type) -> Integer? {
-        numberValue?.exactInteger(Integer.self)
+        return number.doubleValue
     }
 
     func member(forKeyUTF8 key: UnsafeBufferPointer<UInt8>) -> JSONValue? {
         guard case .object(let object) = self else { return nil }
         return object.members.first { $0.key.hasCodeUnits(key) }?.value
-    }
-
-    var members: [(key: String, value: JSONValue)]? {
-        guard case .object(let object) = self else { return nil }
-        return object.members.map { ($0.key, $0.value) }
-    }
-
-    var elements: [JSONValue]? {
-        guard case .array(let elements) = self else { return nil }
-        return elements
     }
 
     var jsonValue: JSONValue { self }

@@ -63,23 +63,31 @@ public struct BridgeDispatcher: Sendable {
         }
     }
 
-    /// Decodes and checks one WKWebView message (`WKScriptMessage.name`, `.body`, and the frame's origin),
-    /// reading the object graph directly, without serialising it.
-    public func dispatch(handlerName: String, foundationBody: Any?, origin: FrameOrigin? = nil) -> Result<ProviderMessage, BridgeError> {
-        Result { () throws(BridgeError) in
-            // Channel and origin first: a frame that may not post never has its graph walked.
-            let kind = try kind(of: handlerName, origin: origin)
-            let value: JSONValue
-            if let foundationBody {
-                do throws(JSONDecodeError) {
-                    value = try JSONValue(foundationObject: foundationBody, limits: limits)
-                } catch {
-                    throw BridgeError(handlerName: handlerName, path: error.path, reason: .invalidMessage(error.reason))
-                }
-            } else {
-                value = .null
-            }
-            return try decode(value, as: kind, name: handlerName)
+    /// Decodes and checks one WKWebView message (`WKScriptMessage.name`, `.body`, and the frame's
+    /// origin): every value of the graph is checked, then the model reads the graph in place,
+    /// with nothing serialised or converted. The body is taken, not borrowed: passing
+    /// `message.body` hands it over without a copy (a copy of an `Any` goes through the runtime).
+    public func dispatch(
+        handlerName: String, foundationBody: consuming Any?, origin: FrameOrigin? = nil
+    ) -> Result<ProviderMessage, BridgeError> {
+        // Channel and origin first: a frame that may not post never has its graph walked.
+        let kind: BridgeChannel.Kind
+        do throws(BridgeError) {
+            kind = try self.kind(of: handlerName, origin: origin)
+        } catch {
+            return .failure(error)
+        }
+        // The whole graph is checked, then the model reads it where it is: no tree is built.
+        let root: FoundationNode
+        do throws(JSONDecodeError) {
+            root = try FoundationNode(checking: foundationBody, limits: limits)
+        } catch {
+            return .failure(BridgeError(handlerName: handlerName, path: error.path, reason: .invalidMessage(error.reason)))
+        }
+        do throws(BridgeError) {
+            return .success(try decode(root, as: kind, name: handlerName))
+        } catch {
+            return .failure(error)
         }
     }
 

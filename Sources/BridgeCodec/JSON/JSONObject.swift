@@ -86,9 +86,11 @@ extension String {
     func hasCodeUnits(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         // A bridged string (an object-graph key on Apple platforms) is read in place: `withUTF8` would copy it.
         guard isContiguousUTF8 else { return self.utf8.elementsEqual(utf8) }
+        // A native string knows its length: keys of other lengths, most of them, are told apart
+        // before a small one is copied out to be read.
+        guard self.utf8.count == utf8.count else { return false }
         var string = self
         return string.withUTF8 { own in
-            guard own.count == utf8.count else { return false }
             guard let ownBytes = own.baseAddress, let bytes = utf8.baseAddress else { return true }  // both empty
             return memcmp(ownBytes, bytes, own.count) == 0
         }

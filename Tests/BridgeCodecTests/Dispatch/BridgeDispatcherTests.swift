@@ -128,6 +128,21 @@ struct BridgeDispatcherTests {
         #expect(error?.description == "voltRedirect: $.url: Date has no JSON form")
     }
 
+    /// Keys of the same length as the ones a model reads, and keys that contain them, sit beside
+    /// them in every transport (text, object graph, Foundation class instances); only the exact
+    /// key is read. Several rounds, as a dictionary's order differs from one to the next.
+    @Test func membersAreFoundByTheirWholeKey() {
+        let harness = DispatchHarness()
+        let decoys = [("typo", "urk"), ("tipe", "uri"), ("Type", "URL"), ("typ", "ur"), ("types", "urls"), ("type ", " url")]
+        for (round, (typeDecoy, urlDecoy)) in decoys.enumerated() {
+            let body = """
+                {"\(typeDecoy)":"merchant_redirect","\(urlDecoy)":"https://evil.example/\(round)","a\(round)":1,\
+                "type":"bank_redirect","url":"https://bank.example/\(round)","z\(round)":null}
+                """
+            #expect(harness.accept("voltRedirect", body) == .volt(.bankRedirect(url: BridgeURL("https://bank.example/\(round)"))))
+        }
+    }
+
     @Test func booleanNumbersInGraphsStayBooleans() {
         let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
         let body: [String: Any] = ["type": "height", "value": NSNumber(value: true)]

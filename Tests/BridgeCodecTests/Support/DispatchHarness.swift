@@ -21,8 +21,29 @@ struct DispatchHarness {
         {
             let viaGraph = dispatcher.dispatch(handlerName: handler, foundationBody: graph)
             #expect(viaGraph == viaText, "object and string transports disagree on \(jsonText)", sourceLocation: sourceLocation)
+            let viaClasses = dispatcher.dispatch(handlerName: handler, foundationBody: Self.classInstances(graph))
+            #expect(viaClasses == viaText, "Foundation class instances and text disagree on \(jsonText)", sourceLocation: sourceLocation)
         }
         return viaText
+    }
+
+    /// `graph` as WKWebView hands it over on Apple platforms: NSDictionary, NSArray, NSString,
+    /// NSNumber and NSNull instances (Linux's JSONSerialization returns Swift values).
+    static func classInstances(_ graph: Any) -> Any {
+        switch graph {
+        case let dictionary as [String: Any]:
+            let instance = NSMutableDictionary()
+            for (key, value) in dictionary { instance.setObject(classInstances(value), forKey: NSString(string: key)) }
+            return instance
+        case let dictionary as [AnyHashable: Any]:
+            return classInstances(Dictionary(uniqueKeysWithValues: dictionary.map { ("\($0.key.base)", $0.value) }))
+        case let array as [Any]:
+            return NSArray(array: array.map(classInstances))
+        case let string as String:
+            return NSString(string: string)
+        default:
+            return graph
+        }
     }
 
     /// JSONSerialization keeps the last of duplicate keys and accepts what strict JSON rejects;

@@ -1,0 +1,133 @@
+/// Walks a whole Foundation object graph and checks every value: what ``FoundationValue``
+/// checks of each, the depth, the members per object and the length of every string.
+///
+/// What the walk makes is its `Output`: the graph as a ``JSONValue``, or nothing
+/// (``Checked``) when a model will read the checked graph in place (``FoundationNode``).
+/// An error's path is relative to the walked value; each container prepends its step as the
+/// error passes through it, so a walk that succeeds builds no paths.
+struct FoundationGraph {
+    let limits: JSONLimits
+
+    /// `value`, at `depth` containers below the walk's start, checked and made into `Output`.
+    func walk<Output: FoundationGraphOutput>(_ value: FoundationValue, depth: Int) throws(JSONDecodeError) -> Output {
+        switch value {
+        case .scalar(let scalar):
+            if case .string(let string) = scalar, string.utf8.count > limits.maxStringLength {
+                throw fail(.stringTooLong(limit: limits.maxStringLength))
+            }
+            return try Output(scalar: scalar)
+        case .array(let array):
+            let depth = try enter(depth)
+            var elements = Output.elements(capacity: array.count)
+            for (index, element) in array.enumerated() {
+                Output.append(try walk(element, depth: depth, at: .index(index)), to: &elements)
+            }
+            return Output(elements: elements)
+        case .object(let object):
+            let depth = try enter(depth)
+            let count = object.count
+            guard count <= limits.maxObjectMembers else { throw fail(.tooManyMembers(limit: limits.maxObjectMembers)) }
+            var members = Output.members(capacity: count)
+            try object.forEachMember { key, member throws(JSONDecodeError) in
+                Output.append(try walk(member, depth: depth, at: .key(key)), key: key, to: &members)
+            }
+            return Output(members: members)
+        }
+    }
+
+    /// The member or element `object`, found at `step` of its container.
+    private func walk<Output: FoundationGraphOutput>(
+        _ object: Any, depth: Int, at step: JSONPath.Component
+    ) throws(JSONDecodeError) -> Output {
+        do {
+            return try walk(FoundationValue(object), depth: depth)
+        } catch {
+            var error = error
+            error.path.components.insert(step, at: 0)
+            throw error
+        }
+    }
+
+    private func enter(_ depth: Int) throws(JSONDecodeError) -> Int {
+        guard depth < limits.maxDepth else { throw fail(.nestingTooDeep(limit: limits.maxDepth)) }
+        return depth + 1
+    }
+
+    private func fail(_ reason: JSONDecodeError.Reason) -> JSONDecodeError {
+        JSONDecodeError(path: .root, reason: reason)
+    }
+
+    /// What a walk that only checks makes: nothing, and no container storage.
+    struct Checked: FoundationGraphOutput {
+        init(scalar _: FoundationValue.Scalar) {}
+        static func members(capacity _: Int) {}
+        static func append(_: Checked, key _: String, to _: inout ()) {}
+        init(members _: ()) {}
+        static func elements(capacity _: Int) {}
+        static func append(_: Checked, to _: inout ()) {}
+        init(elements _: ()) {}
+    }
+}
+
+/// What ``FoundationGraph`` makes of each value it has checked.
+protocol FoundationGraphOutput {
+    /// An object's members as they are collected.
+    associatedtype Members
+    /// An array's elements as they are collected.
+    associatedtype Elements
+
+    /// A value that is neither an object nor an array.
+    init(scalar: FoundationValue.Scalar) throws(JSONDecodeError)
+    static func members(capacity: Int) -> Members
+    static func append(_ member: Self, key: String, to members: inout Members)
+    init(members: Members)
+    static func elements(capacity: Int) -> Elements
+    static func append(_ element: Self, to elements: inout Elements)
+    init(elements: Elements)
+}
+
+/// The graph as a tree; its strings are the graph's own, not copies.
+extension JSONValue: FoundationGraphOutput {
+    init(scalar: FoundationValue.Scalar) throws(JSONDecodeError) {
+        switch scalar {
+        case .null: self = .null
+        case .bool(let bool): self = .bool(bool)
+        case .integer(let integer): self = .number(JSONNumber(integer))
+        case .unsignedInteger(let integer): self = .number(JSONNumber(integer))
+        case .double(let double):
+            // Identified values are finite; this states it where the number is made.
+            guard let number = JSONNumber(double) else { throw JSONDecodeError(path: .root, reason: .nonFiniteNumber) }
+            self = .number(number)
+        case .string(let string): self = .string(string)
+        }
+    }
+
+    static func members(capacity: Int) -> [JSONObject.Member] {
+        var members: [JSONObject.Member] = []
+        members.reserveCapacity(capacity)
+        return members
+    }
+
+    static func append(_ member: JSONValue, key: String, to members: inout [JSONObject.Member]) {
+        members.append(JSONObject.Member(key: key, value: member))
+    }
+
+    /// A dictionary's keys are unique by its own equality.
+    init(members: [JSONObject.Member]) {
+        self = .object(JSONObject(uniqueMembers: members))
+    }
+
+    static func elements(capacity: Int) -> [JSONValue] {
+        var elements: [JSONValue] = []
+        elements.reserveCapacity(capacity)
+        return elements
+    }
+
+    static func append(_ element: JSONValue, to elements: inout [JSONValue]) {
+        elements.append(element)
+    }
+
+    init(elements: [JSONValue]) {
+        self = .array(elements)
+    }
+}

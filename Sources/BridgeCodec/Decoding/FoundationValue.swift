@@ -1,0 +1,211 @@
+import Foundation
+
+/// One value of a Foundation object graph (a `WKScriptMessage.body`), identified by its type:
+/// a JSON scalar, or a container exactly as Foundation handed it over, whose members are
+/// identified only when something reads them.
+///
+/// Identifying a value checks what can be checked of it alone: that it has a JSON form and,
+/// for a number, that it is finite. Limits and containers' contents are ``FoundationGraph``'s.
+enum FoundationValue {
+    /// `null`, a boolean, a number or a string.
+    case scalar(Scalar)
+    /// A dictionary.
+    case object(Object)
+    /// An array, as Swift values (an `NSArray` is bridged).
+    case array([Any])
+
+    /// The values that are neither objects nor arrays, each as it came.
+    enum Scalar {
+        /// `NSNull`, or an `Optional` that is `nil`.
+        case null
+        /// A boolean `NSNumber` or a Swift `Bool`.
+        case bool(Bool)
+        /// A signed integer, or an unsigned one below 2^63.
+        case integer(Int64)
+        /// An unsigned integer of 2^63 or more.
+        case unsignedInteger(UInt64)
+        /// A finite floating-point number.
+        case double(Double)
+        /// A string; it shares the graph's storage.
+        case string(String)
+    }
+
+    /// The three dictionaries Foundation hands out.
+    enum Object {
+        /// `[String: Any]`: JSONSerialization's top level on Linux, and app-built bodies.
+        case strings([String: Any])
+        /// `[AnyHashable: Any]`: nested dictionaries from JSONSerialization on Linux.
+        case hashables([AnyHashable: Any])
+        /// `NSDictionary` and its private subclasses: what WKWebView hands over on Apple platforms.
+        case instance(NSDictionary)
+    }
+
+    /// The class Foundation uses for boolean `NSNumber`s (`__NSCFBoolean` on every platform),
+    /// which is the only reliable way to tell `true` from `1`: `as? Bool` accepts both.
+    private static let booleanNumberClass = ObjectIdentifier(type(of: NSNumber(value: true)))
+
+    /// `object` identified.
+    init(_ object: Any) throws(JSONDecodeError) {
+        // Opened once: every test below compares the value's own metatype, a pointer, and a
+        // match takes the value as it is. Asking `type(of:)` of the existential and casting it
+        // (`as?`) cost about 250 instructions per value in the runtime, even for a match.
+        func opened<Value>(_ value: Value) throws(JSONDecodeError) -> FoundationValue {
+            try Self.identify(value, object)
+        }
+        self = try opened(object)
+    }
+
+    /// `value`, which is `object` opened as its own type `Value`.
+    /// `object` stays beside it for the runtime's casts and `Mirror`, which take an `Any`.
+    private static func identify<Value>(_ value: Value, _ object: Any) throws(JSONDecodeError) -> FoundationValue {
+        // The exact Swift types first: a cast to a type the value does not have costs far more
+        // than the comparison.
+        if Value.self == String.self { return .scalar(.string(unsafeBitCast(value, to: String.self))) }
+        if Value.self == [String: Any].self { return .object(.strings(unsafeBitCast(value, to: [String: Any].self))) }
+        // Class instances and Swift values take separate roads: casting a Swift dictionary to a
+        // Foundation class (`as? NSNumber`) makes the runtime bridge the whole dictionary first.
+        if Value.self is AnyClass {
+            // The class is asked before any cast: on Linux a cast that fails (an `NSNumber`
+            // `as? NSString`) searches for a bridging conformance and costs more than the message.
+            // Foundation hands out private subclasses (`__NSCFNumber` and the like); a class
+            // reference is the same whatever its static type.
+            let instance = unsafeBitCast(value, to: AnyObject.self)
+            if Value.self is NSNumber.Type { return .scalar(try number(unsafeDowncast(instance, to: NSNumber.self))) }
+            if Value.self is NSString.Type { return .scalar(.string(unsafeDowncast(instance, to: NSString.self) as String)) }
+            if Value.self is NSDictionary.Type { return .object(.instance(unsafeDowncast(instance, to: NSDictionary.self))) }
+            if Value.self is NSArray.Type { return .array(Array(unsafeDowncast(instance, to: NSArray.self))) }
+            if Value.self is NSNull.Type { return .scalar(.null) }
+            // Any other object may be a Swift value boxed by Foundation, which the bridging casts unwrap.
+            if let string = object as? NSString { return .scalar(.string(string as String)) }
+            if let number = object as? NSNumber { return .scalar(try self.number(number)) }
+            throw unsupported(Value.self)
+        }
+        if Value.self == [AnyHashable: Any].self { return .object(.hashables(unsafeBitCast(value, to: [AnyHashable: Any].self))) }
+        if Value.self == [Any].self { return .array(unsafeBitCast(value, to: [Any].self)) }
+        if let scalar = try swiftScalar(value) { return .scalar(scalar) }
+        return try reflected(object, as: Value.self)
+    }
+
+    /// A Swift value no type comparison matched, identified through `Mirror` and bridging casts.
+    /// Out of line: its stack space, sized by runtime metadata, was set up on every value when
+    /// this code sat in ``identify(_:_:)``, doubling its cost.
+    @inline(never)
+    private static func reflected(_ object: Any, as type: Any.Type) throws(JSONDecodeError) -> FoundationValue {
+        // App-built dictionaries can hold `Optional`s boxed in `Any`: nil is null, a value is itself.
+        let mirror = Mirror(reflecting: object)
+        if mirror.displayStyle == .optional {
+            guard let wrapped = mirror.children.first?.value else { return .scalar(.null) }
+            return try FoundationValue(wrapped)
+        }
+        // Typed Swift collections ([String], [String: Int], …) bridge to the general forms.
+        if let array = object as? [Any] { return .array(array) }
+        if let dictionary = object as? [String: Any] { return .object(.strings(dictionary)) }
+        throw unsupported(type)
+    }
+
+    private static func unsupported(_ type: Any.Type) -> JSONDecodeError {
+        JSONDecodeError(path: .root, reason: .unsupportedObject(typeName: String(describing: type)))
+    }
+
+    /// Swift's own booleans and numbers, matched by exact type so that no NSNumber bridging
+    /// can turn `1` into `true`.
+    private static func swiftScalar<Value>(_ value: Value) throws(JSONDecodeError) -> Scalar? {
+        func integer<Integer: BinaryInteger>(_: Integer.Type) -> Scalar { Self.integer(unsafeBitCast(value, to: Integer.self)) }
+        if Value.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
+        if Value.self == Int.self { return integer(Int.self) }
+        if Value.self == Double.self { return try finite(unsafeBitCast(value, to: Double.self)) }
+        if Value.self == Float.self { return try finite(Double(unsafeBitCast(value, to: Float.self))) }
+        if Value.self == Int64.self { return integer(Int64.self) }
+        if Value.self == Int32.self { return integer(Int32.self) }
+        if Value.self == Int16.self { return integer(Int16.self) }
+        if Value.self == Int8.self { return integer(Int8.self) }
+        if Value.self == UInt.self { return integer(UInt.self) }
+        if Value.self == UInt64.self { return integer(UInt64.self) }
+        if Value.self == UInt32.self { return integer(UInt32.self) }
+        if Value.self == UInt16.self { return integer(UInt16.self) }
+        if Value.self == UInt8.self { return integer(UInt8.self) }
+        return nil
+    }
+
+    /// An integer of any width, in the case that holds it exactly.
+    private static func integer(_ value: some BinaryInteger) -> Scalar {
+        if let signed = Int64(exactly: value) { return .integer(signed) }
+        return .unsignedInteger(UInt64(truncatingIfNeeded: value))
+    }
+
+    private static func finite(_ value: Double) throws(JSONDecodeError) -> Scalar {
+        guard value.isFinite else { throw JSONDecodeError(path: .root, reason: .nonFiniteNumber) }
+        return .double(value)
+    }
+
+    private static func number(_ number: NSNumber) throws(JSONDecodeError) -> Scalar {
+        if ObjectIdentifier(type(of: number)) == booleanNumberClass { return .bool(number.boolValue) }
+        switch UInt8(bitPattern: number.objCType.pointee) {
+        case UInt8(ascii: "f"), UInt8(ascii: "d"): return try finite(number.doubleValue)
+        case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"): return integer(number.uint64Value)
+        default: return .integer(number.int64Value)
+        }
+    }
+
+}
+
+extension FoundationValue.Object {
+    /// How many members the dictionary has.
+    var count: Int {
+        switch self {
+        case .strings(let dictionary): dictionary.count
+        case .hashables(let dictionary): dictionary.count
+        case .instance(let dictionary): dictionary.count
+        }
+    }
+
+    /// Calls `body` with each member in the dictionary's own order; a key that is not a string
+    /// is an error at the dictionary.
+    func forEachMember(_ body: (String, Any) throws(JSONDecodeError) -> Void) throws(JSONDecodeError) {
+        switch self {
+        case .strings(let dictionary):
+            for (key, value) in dictionary { try body(key, value) }
+        case .hashables(let dictionary):
+            for (key, value) in dictionary {
+                guard let string = key.base as? String else { throw Self.nonStringKey(key.base) }
+                try body(string, value)
+            }
+        case .instance(let dictionary):
+            for (key, value) in dictionary {
+                // Keys are NSStrings: asked by class, a cast through AnyHashable cost more than the value.
+                if type(of: key) is NSString.Type, let string = key as? NSString {
+                    try body(string as String, value)
+                } else if let string = ((key as? AnyHashable)?.base ?? key) as? String {
+                    try body(string, value)
+                } else {
+                    throw Self.nonStringKey((key as? AnyHashable)?.base ?? key)
+                }
+            }
+        }
+    }
+
+    private static func nonStringKey(_ key: Any) -> JSONDecodeError {
+        JSONDecodeError(path: .root, reason: .nonStringKey(typeName: String(describing: type(of: key))))
+    }
+
+    /// The value of the member whose key has the code units `key`, found without making a
+    /// `String` of it; `nil` when absent.
+    func member(forKeyUTF8 key: UnsafeBufferPointer<UInt8>) -> Any? {
+        switch self {
+        case .strings(let dictionary):
+            // A message has a handful of members: comparing their keys' bytes costs less than
+            // making and hashing a key, and the keys are walked without copying the values.
+            guard let index = dictionary.keys.firstIndex(where: { $0.hasCodeUnits(key) }) else { return nil }
+            return dictionary.values[index]
+        case .hashables(let dictionary):
+            guard let index = dictionary.keys.firstIndex(where: { ($0.base as? String)?.hasCodeUnits(key) == true }) else {
+                return nil
+            }
+            return dictionary.values[index]
+        case .instance(let dictionary):
+            // NSDictionary finds its own keys by hash and `isEqual:`, which for strings compares
+            // UTF-16 code units: the same keys as comparing UTF-8 bytes.
+            return dictionary.object(forKey: String(decoding: key, as: UTF8.self))
+        }
+    }
+}
