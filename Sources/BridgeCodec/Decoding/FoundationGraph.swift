@@ -78,11 +78,17 @@ protocol FoundationGraphOutput {
 
     /// A value that is neither an object nor an array.
     init(scalar: FoundationValue.Scalar) throws(JSONDecodeError)
+    /// Room for an object's `capacity` members.
     static func members(capacity: Int) -> Members
+    /// Adds a checked member.
     static func append(_ member: Self, key: String, to members: inout Members)
+    /// An object of the collected members.
     init(members: Members)
+    /// Room for an array's `capacity` elements.
     static func elements(capacity: Int) -> Elements
+    /// Adds a checked element.
     static func append(_ element: Self, to elements: inout Elements)
+    /// An array of the collected elements.
     init(elements: Elements)
 }
 

@@ -146,7 +146,6 @@ enum FoundationValue {
         default: return .integer(number.int64Value)
         }
     }
-
 }
 
 extension FoundationValue.Object {

@@ -111,7 +111,8 @@ final class JSONTape: ManagedBuffer<JSONTape.Header, JSONToken> {
     }
 }
 
-/// Every read goes through ``JSONView``, where the rules are written once.
+/// Every read goes through ``JSONView``, where the rules are written once; the reads beyond
+/// ``JSONNode``'s (booleans, exact numbers, members, elements) are the Codable decoder's.
 extension JSONTape.Node: JSONNode {
     var kind: JSONKind { tape.withView(at: index) { $0.kind } }
     var boolValue: Bool? { tape.withView(at: index) { $0.boolValue } }

@@ -87,6 +87,7 @@ extension JSONView: JSONNode {
         }
     }
 
+    /// The boolean; `nil` for any other kind. (The Codable decoder's reads, beside the models'.)
     var boolValue: Bool? {
         switch token.kind {
         case .true: true
@@ -109,6 +110,7 @@ extension JSONView: JSONNode {
         return JSONStringEscapes.withUnescaped(raw) { table.value(forUTF8: $0) }
     }
 
+    /// The number; `nil` for any other kind.
     var numberValue: JSONNumber? {
         let token = token
         guard token.kind == .number else { return nil }
@@ -121,6 +123,7 @@ extension JSONView: JSONNode {
         return token.doubleValue(in: bytes)
     }
 
+    /// The number as an exact `Integer`; `nil` for any other kind, or when it is not one exactly.
     func exactInteger<Integer: FixedWidthInteger>(_: Integer.Type) -> Integer? {
         let token = token
         guard token.kind == .number else { return nil }
@@ -141,6 +144,7 @@ extension JSONView: JSONNode {
         return nil
     }
 
+    /// An object's members in order; `nil` for any other kind.
     var members: [(key: String, value: JSONView)]? {
         let token = token
         guard token.kind == .object else { return nil }
@@ -153,6 +157,7 @@ extension JSONView: JSONNode {
         return members
     }
 
+    /// An array's elements; `nil` for any other kind.
     var elements: Elements? {
         let token = token
         guard token.kind == .array else { return nil }
