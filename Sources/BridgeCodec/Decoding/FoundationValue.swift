@@ -174,11 +174,11 @@ extension FoundationValue.Object {
                 // Keys are NSStrings: asked by class, a cast through AnyHashable cost more than the value.
                 if type(of: key) is NSString.Type, let string = key as? NSString {
                     try body(string as String, value)
-                } else if let string = ((key as? AnyHashable)?.base ?? key) as? String {
-                    try body(string, value)
-                } else {
-                    throw Self.nonStringKey((key as? AnyHashable)?.base ?? key)
+                    continue
                 }
+                let unwrapped = (key as? AnyHashable)?.base ?? key
+                guard let string = unwrapped as? String else { throw Self.nonStringKey(unwrapped) }
+                try body(string, value)
             }
         }
     }
