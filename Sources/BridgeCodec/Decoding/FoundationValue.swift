@@ -37,7 +37,7 @@ enum FoundationValue {
         /// `[AnyHashable: Any]`: nested dictionaries from JSONSerialization on Linux.
         case hashables([AnyHashable: Any])
         /// `NSDictionary` and its private subclasses: what WKWebView hands over on Apple platforms.
-        case instance(NSDictionary)
+        case instance(FoundationDictionary)
     }
 
     /// The class Foundation uses for boolean `NSNumber`s (`__NSCFBoolean` on every platform),
@@ -64,26 +64,36 @@ enum FoundationValue {
         if Value.self == [String: Any].self { return .object(.strings(unsafeBitCast(value, to: [String: Any].self))) }
         // Class instances and Swift values take separate roads: casting a Swift dictionary to a
         // Foundation class (`as? NSNumber`) makes the runtime bridge the whole dictionary first.
-        if Value.self is AnyClass {
-            // The class is asked before any cast: on Linux a cast that fails (an `NSNumber`
-            // `as? NSString`) searches for a bridging conformance and costs more than the message.
-            // Foundation hands out private subclasses (`__NSCFNumber` and the like); a class
-            // reference is the same whatever its static type.
-            let instance = unsafeBitCast(value, to: AnyObject.self)
-            if Value.self is NSNumber.Type { return .scalar(try number(unsafeDowncast(instance, to: NSNumber.self))) }
-            if Value.self is NSString.Type { return .scalar(.string(unsafeDowncast(instance, to: NSString.self) as String)) }
-            if Value.self is NSDictionary.Type { return .object(.instance(unsafeDowncast(instance, to: NSDictionary.self))) }
-            if Value.self is NSArray.Type { return .array(Array(unsafeDowncast(instance, to: NSArray.self))) }
-            if Value.self is NSNull.Type { return .scalar(.null) }
-            // Any other object may be a Swift value boxed by Foundation, which the bridging casts unwrap.
-            if let string = object as? NSString { return .scalar(.string(string as String)) }
-            if let number = object as? NSNumber { return .scalar(try self.number(number)) }
-            throw unsupported(Value.self)
+        // `AnyObject` itself: an `Any` made from a class existential (an `NSDictionary`'s values
+        // as `allValues` lists them on Linux) holds the existential, not the class.
+        if Value.self is AnyClass || Value.self == AnyObject.self {
+            return try identify(instance: unsafeBitCast(value, to: AnyObject.self), object)
         }
         if Value.self == [AnyHashable: Any].self { return .object(.hashables(unsafeBitCast(value, to: [AnyHashable: Any].self))) }
         if Value.self == [Any].self { return .array(unsafeBitCast(value, to: [Any].self)) }
         if let scalar = try swiftScalar(value) { return .scalar(scalar) }
         return try reflected(object, as: Value.self)
+    }
+
+    /// A class instance, identified by its own class.
+    ///
+    /// The class is asked before any cast: on Linux a cast that fails (an `NSNumber`
+    /// `as? NSString`) searches for a bridging conformance and costs more than the message.
+    /// Foundation hands out private subclasses (`__NSCFNumber` and the like).
+    private static func identify(instance: AnyObject, _ object: Any) throws(JSONDecodeError) -> FoundationValue {
+        let type: AnyClass = type(of: instance)
+        // Strings first: every key is one, and most values.
+        if type is NSString.Type { return .scalar(.string(unsafeDowncast(instance, to: NSString.self) as String)) }
+        if type is NSNumber.Type { return .scalar(try number(unsafeDowncast(instance, to: NSNumber.self))) }
+        if type is NSDictionary.Type {
+            return .object(.instance(try FoundationDictionary(unsafeDowncast(instance, to: NSDictionary.self))))
+        }
+        if type is NSArray.Type { return .array(Array(unsafeDowncast(instance, to: NSArray.self))) }
+        if type is NSNull.Type { return .scalar(.null) }
+        // Any other object may be a Swift value boxed by Foundation, which the bridging casts unwrap.
+        if let string = object as? NSString { return .scalar(.string(string as String)) }
+        if let number = object as? NSNumber { return .scalar(try self.number(number)) }
+        throw unsupported(type)
     }
 
     /// A Swift value no type comparison matched, identified through `Mirror` and bridging casts.
@@ -169,21 +179,12 @@ extension FoundationValue.Object {
                 guard let string = key.base as? String else { throw Self.nonStringKey(key.base) }
                 try body(string, value)
             }
-        case .instance(let dictionary):
-            for (key, value) in dictionary {
-                // Keys are NSStrings: asked by class, a cast through AnyHashable cost more than the value.
-                if type(of: key) is NSString.Type, let string = key as? NSString {
-                    try body(string as String, value)
-                    continue
-                }
-                let unwrapped = (key as? AnyHashable)?.base ?? key
-                guard let string = unwrapped as? String else { throw Self.nonStringKey(unwrapped) }
-                try body(string, value)
-            }
+        case .instance(let dictionary): try dictionary.forEachMember(body)
         }
     }
 
-    private static func nonStringKey(_ key: Any) -> JSONDecodeError {
+    /// The error for a dictionary key that is not a string, at the dictionary.
+    static func nonStringKey(_ key: Any) -> JSONDecodeError {
         JSONDecodeError(path: .root, reason: .nonStringKey(typeName: String(describing: type(of: key))))
     }
 
@@ -201,10 +202,7 @@ extension FoundationValue.Object {
                 return nil
             }
             return dictionary.values[index]
-        case .instance(let dictionary):
-            // NSDictionary finds its own keys by hash and `isEqual:`, which for strings compares
-            // UTF-16 code units: the same keys as comparing UTF-8 bytes.
-            return dictionary.object(forKey: String(decoding: key, as: UTF8.self))
+        case .instance(let dictionary): return dictionary.member(forKeyUTF8: key)
         }
     }
 }

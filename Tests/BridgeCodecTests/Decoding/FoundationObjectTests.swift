@@ -78,6 +78,49 @@ struct FoundationObjectTests {
         }
     }
 
+    /// An `Any` made from an `AnyObject` holds the existential, not the class: how Linux's
+    /// `NSDictionary.allValues` lists values, and how an app's `[AnyObject]` reaches a body.
+    @Test func instancesHeldAsAnyObjectAreIdentified() throws {
+        let objects: [AnyObject] = [NSString(string: "height"), NSNumber(value: 420.5), NSNull(), NSNumber(value: true)]
+        let body: [String: Any] = ["type": objects[0], "value": objects[1], "extra": objects[2], "flag": objects[3]]
+        guard case .object(let converted) = try JSONValue(foundationObject: body) else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(converted["type"] == .string("height"))
+        #expect(converted["value"] == .number(try #require(JSONNumber(420.5))))
+        #expect(converted["extra"] == .null)
+        #expect(converted["flag"] == .bool(true))
+        #expect(try JSONValue(foundationObject: objects[0]) == .string("height"))
+    }
+
+    /// A dictionary class of an app's own is read through `NSDictionary`'s primitives, each
+    /// key with its own value (Foundation's concrete classes are read from their storage).
+    @Test func dictionaryClassesOfAnAppsOwnAreReadThroughTheirPrimitives() throws {
+        let inner = OrderedPairsDictionary()
+        inner.pairs = [("k", NSNull())]
+        let body = OrderedPairsDictionary()
+        body.pairs = [("type", NSString(string: "height")), ("value", NSNumber(value: 420)), ("inner", inner)]
+        let expected = try JSONValue(parsing: #"{"type":"height","value":420,"inner":{"k":null}}"#)
+        #expect(try JSONValue(foundationObject: body) == expected)
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        #expect(dispatcher.dispatch(handlerName: "sovHandler", foundationBody: body) == .success(.sovendus(.height(SovendusHeight(420)!))))
+    }
+
+    @Test func swiftValuesFoundationBoxedAreRejectedWithTheirPath() {
+        struct Custom {}
+        let body = NSMutableDictionary()
+        body["type"] = NSString(string: "height")
+        body["when"] = Custom()
+        let error = failure([String: String].self, body)
+        #expect(error?.path.description == "$.when")
+        #if !canImport(Darwin)
+            // swift-corelibs-foundation keeps the value in a box of its own; the error names
+            // the value's type, not the box's.
+            #expect(error?.description == "$.when: Custom has no JSON form")
+        #endif
+    }
+
     @Test func integersKeepTheirDecimalText() {
         var values: [Int64] = [0, 1, -1, 9, 10, -10, 420, Int64.max, Int64.min, Int64.max - 1, Int64.min + 1]
         var power: Int64 = 1
@@ -165,5 +208,22 @@ struct FoundationObjectTests {
         #expect(throws: JSONDecodeError(path: .root, reason: .tooManyMembers(limit: 1))) {
             try tight.decode([String: Int].self, fromFoundationObject: ["a": 1, "b": 2])
         }
+    }
+}
+
+/// An `NSDictionary` subclass of an app's own, built on the primitives the class documents
+/// (`count`, `object(forKey:)`, `keyEnumerator()`), listing its members in a fixed order.
+private final class OrderedPairsDictionary: NSDictionary {
+    var pairs: [(key: String, value: Any)] = []
+
+    override var count: Int { pairs.count }
+
+    override func object(forKey key: Any) -> Any? {
+        guard let key = key as? String else { return nil }
+        return pairs.first { $0.key == key }?.value
+    }
+
+    override func keyEnumerator() -> NSEnumerator {
+        NSArray(array: pairs.map { NSString(string: $0.key) }).objectEnumerator()
     }
 }
