@@ -27,16 +27,18 @@ struct URLCharacterScan: Sendable {
     private let slash = SIMD16<UInt8>(repeating: UInt8(ascii: "/"))
     private let bit5 = SIMD16<UInt8>(repeating: 0x20)
 
-    /// Whether every byte of `bytes` is a URL character.
+    /// Whether every byte of `bytes` from `start` on is a URL character. The last sixteen bytes
+    /// are read as one block, which may reach back before `start`: pass only a start whose
+    /// earlier bytes are known to be URL characters, or the answer may be a false no.
     @inline(__always)
-    func allAreURLCharacters(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    func allAreURLCharacters(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
         guard count >= 16 else {
-            for byte in bytes where !URLPolicy.isURLCharacter(byte) { return false }
+            for byte in bytes[start...] where !URLPolicy.isURLCharacter(byte) { return false }
             return true
         }
-        var offset = 0
+        var offset = start
         while offset + 16 <= count {
             if !isClean(UnsafeRawPointer(base + offset).loadUnaligned(as: SIMD16<UInt8>.self)) { return false }
             offset += 16

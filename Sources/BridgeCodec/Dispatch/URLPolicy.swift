@@ -132,7 +132,8 @@ public struct URLPolicy: Sendable, Hashable {
             default: return false
             }
         }
-        return scan.allAreURLCharacters(bytes)
+        // `https://` and the host name are URL characters already.
+        return scan.allAreURLCharacters(bytes, from: hostEnd)
     }
 
     /// `https://` as a little-endian word, and the bits that lowercase its letters.

@@ -37,12 +37,15 @@ struct URLPolicyCharacterTableTests {
     }
 
     /// The vector test agrees with the per-byte rule for every byte at every offset of texts of
-    /// 1 to 40 bytes: inside a block, in the overlapping last block, and below sixteen bytes.
+    /// 1 to 40 bytes: inside a block, in the overlapping last block, and below sixteen bytes;
+    /// scanning from the start and from the byte itself.
     @Test func blockTestAgreesWithTheRuleAtEveryOffset() {
         forEveryByteAtEveryOffset(lengths: 1...40) { text, offset, byte in
-            let found = text.withUnsafeBufferPointer { URLCharacterScan().allAreURLCharacters($0) }
-            if found != URLPolicy.isURLCharacter(byte) {
-                Issue.record("byte \(byte) at \(offset) of \(text.count): block test says \(found)")
+            for start in Set([0, offset]) {
+                let found = text.withUnsafeBufferPointer { URLCharacterScan().allAreURLCharacters($0, from: start) }
+                if found != URLPolicy.isURLCharacter(byte) {
+                    Issue.record("byte \(byte) at \(offset) of \(text.count) from \(start): block test says \(found)")
+                }
             }
         }
     }
