@@ -61,10 +61,15 @@ struct FoundationDictionary {
             keys.reserveCapacity(storedKeys.count)
             for (index, key) in storedKeys.enumerated() {
                 keys.append(try Self.string(key))
-                // The storage holds a Swift value without a Foundation class boxed (a custom
-                // struct, say); `object(forKey:)` unwraps it, so that an error names its type.
-                if !Self.isFoundationJSONObject(storedValues[index]), let unboxed = dictionary.object(forKey: key) {
-                    storedValues[index] = unboxed
+                switch Self.kind(of: storedValues[index]) {
+                case .string(let string):
+                    // Bridged once, here: the walk and the model then both read a Swift string.
+                    storedValues[index] = string
+                case .identifiable: break
+                case .boxed:
+                    // A Swift value without a Foundation class (a custom struct, say), which
+                    // only `object(forKey:)` unwraps, so that an error names its type.
+                    if let unboxed = dictionary.object(forKey: key) { storedValues[index] = unboxed }
                 }
             }
             self.keys = keys
@@ -85,16 +90,27 @@ struct FoundationDictionary {
             return values[index]
         }
 
-        /// Whether `value` is a Swift value, or an instance of a class ``FoundationValue``
-        /// identifies directly: anything but a Swift value Foundation boxed.
-        private static func isFoundationJSONObject(_ value: Any) -> Bool {
+        /// What the dictionary's storage holds for one member.
+        private enum StoredValue {
+            /// An `NSString`, as the Swift string it bridges to.
+            case string(String)
+            /// A Swift value, or an instance of another class ``FoundationValue`` identifies.
+            case identifiable
+            /// A Swift value Foundation boxed.
+            case boxed
+        }
+
+        private static func kind(of value: Any) -> StoredValue {
             // Opened, the class is read from the instance: asked of the `Any`, the runtime
             // first looks through the `AnyObject` it holds.
-            func opened<Value>(_ value: Value) -> Bool {
-                guard Value.self is AnyClass || Value.self == AnyObject.self else { return true }
-                let type: AnyClass = type(of: unsafeBitCast(value, to: AnyObject.self))
-                return type is NSString.Type || type is NSNumber.Type || type is NSNull.Type || type is NSDictionary.Type
-                    || type is NSArray.Type
+            func opened<Value>(_ value: Value) -> StoredValue {
+                guard Value.self is AnyClass || Value.self == AnyObject.self else { return .identifiable }
+                let object = unsafeBitCast(value, to: AnyObject.self)
+                let type: AnyClass = type(of: object)
+                if type is NSString.Type { return .string(unsafeDowncast(object, to: NSString.self) as String) }
+                let isIdentified =
+                    type is NSNumber.Type || type is NSNull.Type || type is NSDictionary.Type || type is NSArray.Type
+                return isIdentified ? .identifiable : .boxed
             }
             return opened(value)
         }
