@@ -94,6 +94,24 @@ struct FoundationObjectTests {
         #expect(try JSONValue(foundationObject: objects[0]) == .string("height"))
     }
 
+    /// Keys and values of a Foundation dictionary are read as two lists (on Linux): each key
+    /// must still come with its own value, however many members and whatever their order.
+    @Test func everyKeyKeepsItsOwnValue() throws {
+        let body = NSMutableDictionary()
+        for index in 0..<300 {
+            body.setObject(index % 3 == 0 ? NSString(string: "v\(index)") : NSNumber(value: index), forKey: NSString(string: "k\(index)"))
+        }
+        guard case .object(let converted) = try JSONValue(foundationObject: body) else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(converted.count == 300)
+        for index in 0..<300 {
+            let expected: JSONValue = index % 3 == 0 ? .string("v\(index)") : .number(JSONNumber(index))
+            #expect(converted["k\(index)"] == expected, "k\(index)")
+        }
+    }
+
     /// A dictionary class of an app's own is read through `NSDictionary`'s primitives, each
     /// key with its own value (Foundation's concrete classes are read from their storage).
     @Test func dictionaryClassesOfAnAppsOwnAreReadThroughTheirPrimitives() throws {
