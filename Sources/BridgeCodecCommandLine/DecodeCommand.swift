@@ -72,8 +72,10 @@ enum DecodeCommand {
         }
         var output = ""
         var failures = 0
-        // A line may nest deeper than a body may: the body's own limits decide, with a reason about the body.
-        let lineLimits = JSONLimits(maxBytes: dispatcher.limits.maxBytes * 6 + 4_096, maxDepth: 4_096)
+        // A line is bounded by the file, and may hold a body longer, deeper or wider than a body
+        // may be: the body's own limits decide, with a reason that names its handler.
+        let lineLimits = JSONLimits(
+            maxBytes: maxJSONLBytes, maxDepth: 4_096, maxStringLength: maxJSONLBytes, maxObjectMembers: maxJSONLBytes)
         for (index, rawLine) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.last == UInt8(ascii: "\r") ? rawLine.dropLast() : rawLine
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }

@@ -88,6 +88,32 @@ struct DecodeCommandTests {
         #expect(out[5].hasPrefix(#"{"line":7,"handler":"completed","error":"#))
     }
 
+    @Test func jsonlLinesHoldBodiesUpToTheBodyLimitsWhichDecideAboutThem() throws {
+        let longStatus = String(repeating: "a", count: JSONLimits.default.maxStringLength + 1)
+        let wideBody = (0...JSONLimits.default.maxObjectMembers).map { #""k\#($0)":0"# }.joined(separator: ",")
+        // Valid, and as text longer than a line's string may be by default.
+        let padding = Array(repeating: #"\"\#(String(repeating: "x", count: 100_000))\""#, count: 3).joined(separator: ",")
+        let longText = #"{\"type\":\"bank_redirect\",\"url\":\"https://bank.example/a\",\"padding\":[\#(padding)]}"#
+        let lines = [
+            #"{"handler":"completed","transport":"string","body":"\"\#(longStatus)\""}"#,
+            #"{"handler":"sovHandler","transport":"object","body":{\#(wideBody)}}"#,
+            #"{"handler":"voltRedirect","transport":"string","body":"\#(longText)"}"#,
+        ]
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("decode-\(UUID().uuidString).jsonl")
+        try Data(lines.joined(separator: "\n").utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = runCLI(["decode", "--jsonl", file.path])
+        #expect(result.code == 1)
+        let out = result.out.split(separator: "\n").map(String.init)
+        #expect(out.count == 3)
+        guard out.count == 3 else { return }
+        #expect(out[0].hasPrefix(#"{"line":1,"handler":"completed","error":"#))
+        #expect(out[0].contains("\(JSONLimits.default.maxStringLength)"))
+        #expect(out[1].hasPrefix(#"{"line":2,"handler":"sovHandler","error":"#))
+        #expect(out[1].contains("\(JSONLimits.default.maxObjectMembers)"))
+        #expect(out[2].hasPrefix(#"{"line":3,"handler":"voltRedirect","kind":"volt.bankRedirect""#))
+    }
+
     @Test func demoCoversEveryProviderAndBothOutcomes() {
         let result = runCLI(["demo"])
         #expect(result.code == 0)
