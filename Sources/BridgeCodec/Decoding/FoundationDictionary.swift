@@ -106,11 +106,11 @@ struct FoundationDictionary {
             func opened<Value>(_ value: Value) -> StoredValue {
                 guard Value.self is AnyClass || Value.self == AnyObject.self else { return .identifiable }
                 let object = unsafeBitCast(value, to: AnyObject.self)
-                let type: AnyClass = type(of: object)
-                if type is NSString.Type { return .string(unsafeDowncast(object, to: NSString.self) as String) }
-                let isIdentified =
-                    type is NSNumber.Type || type is NSNull.Type || type is NSDictionary.Type || type is NSArray.Type
-                return isIdentified ? .identifiable : .boxed
+                switch FoundationValue.FoundationClass(of: object) {
+                case .string: return .string(unsafeDowncast(object, to: NSString.self) as String)
+                case .some: return .identifiable
+                case nil: return .boxed
+                }
             }
             return opened(value)
         }

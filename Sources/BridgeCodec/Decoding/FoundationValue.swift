@@ -75,25 +75,49 @@ enum FoundationValue {
         return try reflected(object, as: Value.self)
     }
 
-    /// A class instance, identified by its own class.
-    ///
-    /// The class is asked before any cast: on Linux a cast that fails (an `NSNumber`
-    /// `as? NSString`) searches for a bridging conformance and costs more than the message.
-    /// Foundation hands out private subclasses (`__NSCFNumber` and the like).
+    /// A class instance, identified by its own class (``FoundationClass``).
     private static func identify(instance: AnyObject, _ object: Any) throws(JSONDecodeError) -> FoundationValue {
-        let type: AnyClass = type(of: instance)
-        // Strings first: every key is one, and most values.
-        if type is NSString.Type { return .scalar(.string(unsafeDowncast(instance, to: NSString.self) as String)) }
-        if type is NSNumber.Type { return .scalar(try number(unsafeDowncast(instance, to: NSNumber.self))) }
-        if type is NSDictionary.Type {
-            return .object(.instance(try FoundationDictionary(unsafeDowncast(instance, to: NSDictionary.self))))
+        switch FoundationClass(of: instance) {
+        case .string: return .scalar(.string(unsafeDowncast(instance, to: NSString.self) as String))
+        case .number: return .scalar(try number(unsafeDowncast(instance, to: NSNumber.self)))
+        case .dictionary: return .object(.instance(try FoundationDictionary(unsafeDowncast(instance, to: NSDictionary.self))))
+        case .array: return .array(Array(unsafeDowncast(instance, to: NSArray.self)))
+        case .null: return .scalar(.null)
+        case nil:
+            // Any other object may be a Swift value boxed by Foundation, which the bridging casts unwrap.
+            if let string = object as? NSString { return .scalar(.string(string as String)) }
+            if let number = object as? NSNumber { return .scalar(try self.number(number)) }
+            throw unsupported(type(of: instance))
         }
-        if type is NSArray.Type { return .array(Array(unsafeDowncast(instance, to: NSArray.self))) }
-        if type is NSNull.Type { return .scalar(.null) }
-        // Any other object may be a Swift value boxed by Foundation, which the bridging casts unwrap.
-        if let string = object as? NSString { return .scalar(.string(string as String)) }
-        if let number = object as? NSNumber { return .scalar(try self.number(number)) }
-        throw unsupported(type)
+    }
+
+    /// The Foundation classes whose instances are JSON values, each with its private subclasses
+    /// (`__NSCFNumber` and the like): the one list of them, for identifying a value and for
+    /// telling a Foundation value from a Swift value Foundation boxed.
+    enum FoundationClass {
+        case string, number, dictionary, array, null
+
+        /// The class of `instance`, asked of the instance before any cast: on Linux a cast that
+        /// fails (an `NSNumber` `as? NSString`) searches for a bridging conformance and costs
+        /// more than the message. `nil` for any other class.
+        @inline(__always)
+        init?(of instance: AnyObject) {
+            let type: AnyClass = type(of: instance)
+            // Strings first: every key is one, and most values.
+            if type is NSString.Type {
+                self = .string
+            } else if type is NSNumber.Type {
+                self = .number
+            } else if type is NSDictionary.Type {
+                self = .dictionary
+            } else if type is NSArray.Type {
+                self = .array
+            } else if type is NSNull.Type {
+                self = .null
+            } else {
+                return nil
+            }
+        }
     }
 
     /// A Swift value no type comparison matched, identified through `Mirror` and bridging casts.

@@ -195,7 +195,7 @@ struct ByteEscapeTable: Sendable {
                                     consumed <= count - index
                                 {
                                     Self.writeUnicodeEscape(scalar, to: out)
-                                    out += 6
+                                    out += Self.unicodeEscapeLength
                                     index &+= consumed
                                 } else {
                                     out.pointee = byte
@@ -239,8 +239,12 @@ struct ByteEscapeTable: Sendable {
         out += Int(Self.lengthByte(of: entry))
     }
 
-    /// Writes `\uXXXX` (six bytes) for a scalar below U+10000.
-    private static func writeUnicodeEscape(_ scalar: UInt32, to out: UnsafeMutablePointer<UInt8>) {
+    /// How many bytes ``writeUnicodeEscape(_:to:)`` writes.
+    static let unicodeEscapeLength = 6
+
+    /// Writes `\uXXXX` (six bytes) for a scalar below U+10000: the one spelling of the escape,
+    /// which JavaScript's table also builds its entries from.
+    static func writeUnicodeEscape(_ scalar: UInt32, to out: UnsafeMutablePointer<UInt8>) {
         out[0] = UInt8(ascii: "\\")
         out[1] = UInt8(ascii: "u")
         for position in 0..<4 {

@@ -17,8 +17,13 @@ enum JavaScriptEscaping {
         }
     }
 
-    static func unicodeEscape(_ value: UInt32) -> [UInt8] {
-        Array(#"\u"#.utf8) + [12, 8, 4, 0].map { Escaper.upperHexDigit(UInt8(truncatingIfNeeded: value >> UInt32($0)) & 0xF) }
+    /// `\uXXXX` for an ASCII byte the table escapes that way, written by the table's own writer.
+    private static func unicodeEscape(_ value: UInt32) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: ByteEscapeTable.unicodeEscapeLength) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            ByteEscapeTable.writeUnicodeEscape(value, to: base)
+            initialized = ByteEscapeTable.unicodeEscapeLength
+        }
     }
 
     /// Appends `bytes` as a string literal, quotes included.
