@@ -46,9 +46,14 @@ enum EscapeCommand {
 
     private static func escapeLines(_ text: String, for context: EscapingContext) -> CommandResult {
         var output = ""
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
-            guard case .string(let string)? = try? JSONValue(parsing: String(line), limits: JSONLimits(maxBytes: maxInputBytes)) else {
-                return .rejected("line \(number + 1) is not a JSON string")
+        // A line is bounded by the input only; blank lines are skipped but still counted, so that
+        // an error names the line an editor shows. "\r\n" is one Character, so it is a separator
+        // of its own; no other line break is, since a JSON string may hold U+2028 as it is.
+        let limits = JSONLimits(maxBytes: maxInputBytes, maxStringLength: maxInputBytes)
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        for (index, line) in lines.enumerated() where !line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
+            guard case .string(let string)? = try? JSONValue(parsing: String(line), limits: limits) else {
+                return .rejected("line \(index + 1) is not a JSON string")
             }
             output += JSONValue.string(Escaper.escape(string, for: context)).jsonText + "\n"
         }

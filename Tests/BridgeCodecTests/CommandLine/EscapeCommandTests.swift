@@ -29,6 +29,18 @@ struct EscapeCommandTests {
         #expect(run(["--context", "js", "--json-lines"], Array("not json\n".utf8)).exitCode == 1)
     }
 
+    @Test func jsonLinesCountBlankLinesAndTakeWindowsLineEndsAndLongStrings() {
+        let refused = run(["--context", "js", "--json-lines"], Array("\"a\"\n\n  \n\"b\"\r\nnot json\n".utf8))
+        #expect(refused.exitCode == 1)
+        #expect(String(decoding: refused.standardError, as: UTF8.self).contains("line 5 is not a JSON string"))
+        let long = String(repeating: "x", count: JSONLimits.default.maxStringLength + 1)
+        let accepted = run(["--context", "url", "--json-lines"], Array("\"\(long)\"\n".utf8))
+        #expect(accepted.exitCode == 0)
+        #expect(String(decoding: accepted.standardOutput, as: UTF8.self) == "\"\(long)\"\n")
+        let windows = run(["--context", "html", "--json-lines"], Array("\"<a>\"\r\n\"\u{2028}&\"\r\n".utf8))
+        #expect(String(decoding: windows.standardOutput, as: UTF8.self) == "\"&lt;a&gt;\"\n\"\u{2028}&amp;\"\n")
+    }
+
     @Test func usageErrors() {
         #expect(run([], []).exitCode == 2)
         #expect(run(["--context", "css"], []).exitCode == 2)
