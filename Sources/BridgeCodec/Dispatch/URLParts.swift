@@ -1,13 +1,33 @@
-/// A URL split for matching: lowercased scheme and host, exact path, query items as written.
+/// A URL split for matching: lowercased scheme and host, port, exact path, query items as written.
+///
+/// For web URLs (`http`, `https`) the host is the one a browser connects to, or there is no
+/// split at all: a URL ``URLPolicy`` refuses under those schemes (a backslash, which a browser
+/// reads as `/`; user info before the host; a host that is not a name or IP address; a port
+/// that is not a number) is `nil`, so that `https://evil.example\.bank.example/` is never taken
+/// for a subdomain of `bank.example`.
 struct URLParts: Equatable {
     let scheme: String
+    /// Lowercased, without the port.
     let host: String
+    /// The port as written (digits after the authority's last colon), empty when there is none.
+    let port: Substring
     let path: Substring
     let queryItems: [Substring]
     let fragment: Substring?
 
+    /// Web URLs that a browser and this split read the same way; of any length.
+    private static let webURLs = URLPolicy(allowedSchemes: ["http", "https"], maxLength: .max)
+
     init?(_ url: String) {
         guard let scheme = URLPolicy.scheme(of: url) else { return nil }
+        let isWeb = scheme == "http" || scheme == "https"
+        if isWeb {
+            do {
+                try Self.webURLs.check(url)
+            } catch {
+                return nil
+            }
+        }
         var rest = url.dropFirst(scheme.utf8.count + 1)
         guard rest.hasPrefix("//") else { return nil }
         rest = rest.dropFirst(2)
@@ -22,8 +42,20 @@ struct URLParts: Equatable {
             rest = rest[..<question]
         }
         let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+        var authority = rest[..<slash]
+        var port: Substring = ""
+        // A web URL's authority is `name[:digits]` or `[address][:digits]` (the policy saw to it);
+        // another scheme's ends in a port only when what follows its last colon is digits.
+        if let colon = authority.lastIndex(of: ":") {
+            let digits = authority[authority.index(after: colon)...]
+            if !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }) {
+                port = digits
+                authority = authority[..<colon]
+            }
+        }
         self.scheme = scheme
-        self.host = rest[..<slash].lowercased()
+        self.host = authority.lowercased()
+        self.port = port
         self.path = rest[slash...]
         self.queryItems = query.isEmpty ? [] : query.split(separator: "&", omittingEmptySubsequences: false)
         self.fragment = fragment

@@ -84,6 +84,39 @@ struct SwedbankPayURLTests {
         #expect(policy.decide("about:blank") == .allow)
     }
 
+    /// Only a host a browser would connect to is compared with the list: a backslash ends the host
+    /// for a browser (`evil.example`, path `/.3ds.example/`), user info hides the real host, and a
+    /// port is not part of it.
+    @Test func navigationComparesTheHostABrowserConnectsTo() {
+        let policy = PaymentNavigationPolicy(
+            completeURL: "https://example.com/done", cancelURL: "https://example.com/cancel",
+            paymentURL: PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id),
+            webViewHosts: ["ecom.payex.com", "*.3ds.example", "[::1]"])
+        for hostile in [
+            #"https://evil.example\.3ds.example/"#, #"https://evil.example\@acs.3ds.example/"#, "https://ecom.payex.com@evil.example/",
+            "https://evil.example@ecom.payex.com/", "https://acs.3ds.example:x/", "https://[::1/", "https://acs.3ds.example /",
+        ] {
+            #expect(policy.decide(hostile) == .openExternally(url: hostile), "\(hostile)")
+        }
+        #expect(policy.decide("https://acs.3ds.example:8443/challenge") == .allow)
+        #expect(policy.decide("https://ECOM.payex.com:443") == .allow)
+        #expect(policy.decide("https://[::1]:8443/") == .allow)
+    }
+
+    @Test func thePaymentURLMatchesOnlyItsOwnHostAndPort() {
+        let payment = PaymentURL.android(backendRoot: "https://example.com:8443/m/", package: "p", id: "1")
+        #expect(payment.matches(payment.string))
+        #expect(payment.matches("yourecomapp://example.com:8443/m/sdk-callback/android-intent?package=p&id=1", appScheme: "yourecomapp"))
+        for other in [
+            "https://example.com/m/sdk-callback/android-intent?package=p&id=1",
+            "https://example.com:443/m/sdk-callback/android-intent?package=p&id=1",
+            #"https://evil.example\@example.com:8443/m/sdk-callback/android-intent?package=p&id=1"#,
+            "https://user@example.com:8443/m/sdk-callback/android-intent?package=p&id=1",
+        ] {
+            #expect(!payment.matches(other), "\(other)")
+        }
+    }
+
     @Test func merchantBackendProblemsAreTyped() throws {
         for problem in MerchantBackendProblem.allCases {
             let text = #"{"type":"\#(problem.typeURL)","title":"t","status":\#(problem.status),"detail":"d","extra":[1]}"#

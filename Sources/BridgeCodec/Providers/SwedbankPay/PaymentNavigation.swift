@@ -28,7 +28,9 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
     /// The app's custom scheme, under which the payment URL may also come back.
     public var appScheme: String?
     /// Hosts known to work inside a WebView (the payment menu's and known-good 3-D Secure pages); `https` pages on
-    /// other hosts open outside. Compared case-insensitively; `*.example.com` covers subdomains.
+    /// other hosts open outside. Compared case-insensitively, ports aside; `*.example.com` covers subdomains.
+    /// Only the host a browser would connect to is compared: a web URL that ``URLPolicy`` refuses (a
+    /// backslash, user info, a malformed host or port) opens outside.
     public var webViewHosts: Set<String>
 
     /// A policy. There is no default host list: the payment menu's own hosts must be listed.

@@ -34,12 +34,15 @@ public struct PaymentURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `url` is this payment URL coming back: the same URL, the same with extra query parameters
     /// after its own (such as `&fallback=true`), or either of those with `appScheme` in place of `https`.
-    /// Scheme and host compare case-insensitively; path and query exactly; anything else does not match.
+    /// Scheme and host compare case-insensitively; port, path and query exactly; anything else, and
+    /// a web URL a browser could read another way (``URLPolicy`` refuses it), does not match.
     public func matches(_ url: String, appScheme: String? = nil) -> Bool {
         guard let expected = URLParts(string), let actual = URLParts(url), actual.fragment == nil else { return false }
         let schemeMatches =
             actual.scheme == expected.scheme || (expected.scheme == "https" && appScheme.map { $0.lowercased() } == actual.scheme)
-        guard schemeMatches, actual.host == expected.host, actual.path == expected.path else { return false }
+        guard schemeMatches, actual.host == expected.host, actual.port == expected.port, actual.path == expected.path else {
+            return false
+        }
         return actual.queryItems.starts(with: expected.queryItems)
     }
 }
