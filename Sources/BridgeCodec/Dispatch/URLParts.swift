@@ -15,15 +15,12 @@ struct URLParts: Equatable {
     let queryItems: [Substring]
     let fragment: Substring?
 
-    /// Web URLs that a browser and this split read the same way; of any length.
-    private static let webURLs = URLPolicy(allowedSchemes: ["http", "https"], maxLength: .max)
-
     init?(_ url: String) {
         guard let scheme = URLPolicy.scheme(of: url) else { return nil }
         let isWeb = scheme == "http" || scheme == "https"
         if isWeb {
             do {
-                try Self.webURLs.check(url)
+                try URLPolicy.webURLs.check(url)
             } catch {
                 return nil
             }

@@ -39,6 +39,10 @@ public struct URLPolicy: Sendable, Hashable {
     /// The default: `https` only.
     public static let httpsOnly = URLPolicy()
 
+    /// `http` and `https` URLs of any length whose host a browser reads as this package does:
+    /// for deciding about URLs a page navigates to, whatever their length.
+    static let webURLs = URLPolicy(allowedSchemes: ["http", "https"], maxLength: .max)
+
     /// `https` and the app's own registered schemes (for callbacks such as `myapp://plaid-complete`).
     public static func https(plusAppSchemes appSchemes: Set<String>) -> URLPolicy {
         URLPolicy(allowedSchemes: appSchemes.union(["https"]))

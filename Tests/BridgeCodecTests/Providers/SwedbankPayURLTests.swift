@@ -103,6 +103,26 @@ struct SwedbankPayURLTests {
         #expect(policy.decide("https://[::1]:8443/") == .allow)
     }
 
+    @Test func anIntentsFallbackIsAWebURLOrNothing() {
+        let policy = PaymentNavigationPolicy(
+            completeURL: "https://example.com/done", cancelURL: "https://example.com/cancel",
+            paymentURL: PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id), webViewHosts: [])
+        func fallback(_ url: String) -> String?? {
+            let intent = AndroidIntentURL(
+                target: "https://example.com/pay", package: "com.example.app", stringExtras: ["browser_fallback_url": url])
+            guard let text = try? intent.urlString(), case .openIntent(_, let fallback) = policy.decide(text) else { return .none }
+            return .some(fallback)
+        }
+        #expect(fallback("https://example.com/store?x=1") == .some("https://example.com/store?x=1"))
+        #expect(fallback("http://example.com/") == .some("http://example.com/"))
+        for refused in [
+            "javascript:alert(1)", "file:///data/data/com.example.app/x", "intent://x#Intent;scheme=https;end;", "myapp://pay",
+            #"https://evil.example\@example.com/"#, "https://user@example.com/", "/relative",
+        ] {
+            #expect(fallback(refused) == .some(nil), "\(refused)")
+        }
+    }
+
     @Test func thePaymentURLMatchesOnlyItsOwnHostAndPort() {
         let payment = PaymentURL.android(backendRoot: "https://example.com:8443/m/", package: "p", id: "1")
         #expect(payment.matches(payment.string))

@@ -10,6 +10,9 @@ public enum NavigationDecision: Sendable, Hashable {
     /// WebView); stop the navigation.
     case openExternally(url: String)
     /// An Android `intent:` URL: start it, or open `fallbackURL` in the browser when no app handles it.
+    /// `fallbackURL` is the intent's `browser_fallback_url` only when it is a web URL that
+    /// ``URLPolicy`` accepts under `http` and `https`: the page chose it, and a browser opens
+    /// nothing else from it.
     case openIntent(AndroidIntentURL, fallbackURL: String?)
     /// Refuse it: a scheme that runs code or reads local data (`javascript:`, `data:`, `file:`, `vbscript:`).
     case block
@@ -51,7 +54,8 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
         switch scheme {
         case "intent":
             guard let intent = try? AndroidIntentURL(parsing: target) else { return .openExternally(url: target) }
-            return .openIntent(intent, fallbackURL: intent.browserFallbackURL)
+            let fallback = intent.browserFallbackURL.flatMap { url in (try? URLPolicy.webURLs.check(url)).map { url } }
+            return .openIntent(intent, fallbackURL: fallback)
         case "https", "http":
             guard let host = URLParts(target)?.host else { return .openExternally(url: target) }
             return HostList(webViewHosts).contains(host) ? .allow : .openExternally(url: target)
