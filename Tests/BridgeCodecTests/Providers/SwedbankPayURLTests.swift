@@ -101,6 +101,7 @@ struct SwedbankPayURLTests {
         #expect(policy.decide("https://acs.3ds.example:8443/challenge") == .allow)
         #expect(policy.decide("https://ECOM.payex.com:443") == .allow)
         #expect(policy.decide("https://[::1]:8443/") == .allow)
+        #expect(policy.decide("http://ecom.payex.com/checkout/x") == .openExternally(url: "http://ecom.payex.com/checkout/x"))
     }
 
     @Test func anIntentsFallbackIsAWebURLOrNothing() {

@@ -31,7 +31,7 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
     /// The app's custom scheme, under which the payment URL may also come back.
     public var appScheme: String?
     /// Hosts known to work inside a WebView (the payment menu's and known-good 3-D Secure pages); `https` pages on
-    /// other hosts open outside. Compared case-insensitively, ports aside; `*.example.com` covers subdomains.
+    /// other hosts, and every `http` page, open outside. Compared case-insensitively, ports aside; `*.example.com` covers subdomains.
     /// Only the host a browser would connect to is compared: a web URL that ``URLPolicy`` refuses (a
     /// backslash, user info, a malformed host or port) opens outside.
     public var webViewHosts: Set<String>
@@ -56,9 +56,13 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
             guard let intent = try? AndroidIntentURL(parsing: target) else { return .openExternally(url: target) }
             let fallback = intent.browserFallbackURL.flatMap { url in (try? URLPolicy.webURLs.check(url)).map { url } }
             return .openIntent(intent, fallbackURL: fallback)
-        case "https", "http":
+        case "https":
             guard let host = URLParts(target)?.host else { return .openExternally(url: target) }
             return HostList(webViewHosts).contains(host) ? .allow : .openExternally(url: target)
+        case "http":
+            // Never inside the WebView, listed host or not: a page sent in clear text could be
+            // anyone's, and the WebView gives the page the app's bridge.
+            return .openExternally(url: target)
         case _ where URLPolicy.forbiddenSchemes.contains(scheme):
             return .block
         case "about", "blob":
