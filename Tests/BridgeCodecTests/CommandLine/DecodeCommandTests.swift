@@ -6,6 +6,15 @@ import Testing
 
 @Suite("bridgecodec decode and demo")
 struct DecodeCommandTests {
+    /// `bridgecodec decode --jsonl` on a file of `lines`: its exit code and output lines.
+    private func decodeJSONL(_ lines: [String]) throws -> (code: Int32, out: [String]) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("decode-\(UUID().uuidString).jsonl")
+        try Data(lines.joined(separator: "\n").utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = runCLI(["decode", "--jsonl", file.path])
+        return (result.code, result.out.split(separator: "\n").map(String.init))
+    }
+
     @Test func decodesANumericStringHeight() {
         let result = runCLI(["decode", "--handler", "sovHandler"], stdin: #"{"type":"height","value":"420"}"#)
         #expect(result.code == 0)
@@ -73,12 +82,8 @@ struct DecodeCommandTests {
             "not json",
             #"{"handler":"completed","transport":"object"}"#,
         ]
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("decode-\(UUID().uuidString).jsonl")
-        try Data(lines.joined(separator: "\n").utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let result = runCLI(["decode", "--jsonl", file.path])
-        #expect(result.code == 1)
-        let out = result.out.split(separator: "\n").map(String.init)
+        let (code, out) = try decodeJSONL(lines)
+        #expect(code == 1)
         #expect(out.count == 6)
         #expect(out[0] == #"{"line":1,"handler":"sovHandler","kind":"sovendus.height","message":{"type":"height","value":420}}"#)
         #expect(out[1] == #"{"line":2,"handler":"voltRedirect","error":"$.url: URL scheme \"data:\" is never allowed"}"#)
@@ -99,12 +104,8 @@ struct DecodeCommandTests {
             #"{"handler":"sovHandler","transport":"object","body":{\#(wideBody)}}"#,
             #"{"handler":"voltRedirect","transport":"string","body":"\#(longText)"}"#,
         ]
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("decode-\(UUID().uuidString).jsonl")
-        try Data(lines.joined(separator: "\n").utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let result = runCLI(["decode", "--jsonl", file.path])
-        #expect(result.code == 1)
-        let out = result.out.split(separator: "\n").map(String.init)
+        let (code, out) = try decodeJSONL(lines)
+        #expect(code == 1)
         #expect(out.count == 3)
         guard out.count == 3 else { return }
         #expect(out[0].hasPrefix(#"{"line":1,"handler":"completed","error":"#))
