@@ -45,7 +45,7 @@ struct URLParts: Equatable {
         // another scheme's ends in a port only when what follows its last colon is digits.
         if let colon = authority.lastIndex(of: ":") {
             let digits = authority[authority.index(after: colon)...]
-            if !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }) {
+            if !digits.isEmpty, digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
                 port = digits
                 authority = authority[..<colon]
             }
