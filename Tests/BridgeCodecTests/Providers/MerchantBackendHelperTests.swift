@@ -40,6 +40,18 @@ struct MerchantBackendHelperTests {
         )
     }
 
+    @Test func theTrampolineKeepsItsOwnQueryAndFragment() throws {
+        let helpers = MerchantBackendHelpers(trampolineURL: "https://trampoline.example/back?brand=shop#top")
+        let request = "https://example.com/cb/ios-universal-link?scheme=yourecomapp&language=en-US&id=7#note"
+        let location = try #require(helpers.iOSUniversalLink(requestURL: request).header("Location"))
+        // fallback=true joins the request's query, not its fragment, so the trampoline's link back carries it.
+        let target = "https://example.com/cb/ios-universal-link?scheme=yourecomapp&language=en-US&id=7&fallback=true#note"
+        #expect(location == "https://trampoline.example/back?brand=shop&target=\(Escaper.urlQueryComponent(target))&language=en-US#top")
+        #expect(
+            MerchantBackendHelpers(trampolineURL: "https://trampoline.example/back?").iOSUniversalLink(requestURL: request)
+                .header("Location")?.hasPrefix("https://trampoline.example/back?target=https%3A%2F%2F") == true)
+    }
+
     @Test func appleAppSiteAssociationIsTheSeeds() throws {
         let response = MerchantBackendHelpers.appleAppSiteAssociation(appIDs: ["YOURTEAMID.your.ecom.app"])
         #expect(response.header("Content-Type") == "application/json")
@@ -61,6 +73,9 @@ struct MerchantBackendHelperTests {
         "https://example.com/cb/android-intent?package=your.ecom.app&id=%ZZ",
         "https://example.com/cb/android-intent?package=your.ecom.app&id=a\r\nSet-Cookie:x",
         "javascript:alert(1)//?package=your.ecom.app",
+        // A query starts at `?` before any `#`; these have none.
+        "https://example.com/cb/android-intent#?package=your.ecom.app",
+        "https://example.com/cb/android-intent?#package=your.ecom.app",
     ])
     func androidBadRequestsGetTheProblem(request: String) throws {
         let response = helpers.androidIntent(requestURL: request)

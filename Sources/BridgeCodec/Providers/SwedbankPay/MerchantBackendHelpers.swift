@@ -98,13 +98,26 @@ public struct MerchantBackendHelpers: Sendable, Hashable {
             language.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0 & 0xDF) })
         else { return .problem(.badRequest, detail: "language is not a language tag") }
         if query.values("fallback").contains("true") {
-            let rest = requestURL.dropFirst((URLPolicy.scheme(of: requestURL) ?? "").utf8.count)
-            return redirect(to: parsedScheme + rest)
+            let rest = URLPolicy.scheme(of: requestURL).map { URLPolicy.schemeSpecificPart(of: requestURL, scheme: $0) } ?? ""
+            return redirect(to: parsedScheme + ":" + rest)
         }
-        var location = trampolineURL + "?target=" + Escaper.urlQueryComponent(requestURL + "&fallback=true")
-        location += "&language=" + Escaper.urlQueryComponent(language)
-        if let app = query.single("app") { location += "&app=" + Escaper.urlQueryComponent(app) }
-        return redirect(to: location)
+        let target = Self.appendingQuery("fallback=true", to: requestURL)
+        var trampolineQuery = "target=" + Escaper.urlQueryComponent(target) + "&language=" + Escaper.urlQueryComponent(language)
+        if let app = query.single("app") { trampolineQuery += "&app=" + Escaper.urlQueryComponent(app) }
+        return redirect(to: Self.appendingQuery(trampolineQuery, to: trampolineURL))
+    }
+
+    /// `url` with `items` (already encoded) added to its query, before any fragment: the trampoline
+    /// URL may carry a query of its own, and text after `#` never reaches the server.
+    static func appendingQuery(_ items: String, to url: String) -> String {
+        let fragmentStart = url.utf8.firstIndex(of: UInt8(ascii: "#")) ?? url.endIndex
+        let beforeFragment = url[..<fragmentStart]
+        let separator =
+            switch beforeFragment.utf8.last {
+            case UInt8(ascii: "?"), UInt8(ascii: "&"): ""
+            default: beforeFragment.utf8.contains(UInt8(ascii: "?")) ? "&" : "?"
+            }
+        return beforeFragment + separator + items + url[fragmentStart...]
     }
 
     /// `GET /.well-known/apple-app-site-association` for the apps with `appIDs` (`TEAMID.bundle.id`), covering `paths`.
@@ -164,8 +177,9 @@ struct RequestQuery {
         } catch {
             throw Refusal(detail: "the request URL is malformed: \(error)")
         }
-        let query = url.split(separator: "?", maxSplits: 1).dropFirst().first?.split(separator: "#").first ?? ""
-        for pair in query.split(separator: "&") {
+        // The query ends at the first `#`: `…/android-intent#?package=x` has none.
+        guard let parts = URLParts(url) else { throw Refusal(detail: "the request URL is malformed") }
+        for pair in parts.queryItems where !pair.isEmpty {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard let name = PercentDecoding.decode(parts[0]), let value = PercentDecoding.decode(parts.count > 1 ? parts[1] : "") else {
                 throw Refusal(detail: "the query has invalid percent-encoding")
