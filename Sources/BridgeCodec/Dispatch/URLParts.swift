@@ -25,26 +25,28 @@ struct URLParts: Equatable {
                 return nil
             }
         }
-        var rest = url.dropFirst(scheme.utf8.count + 1)
-        guard rest.hasPrefix("//") else { return nil }
-        rest = rest.dropFirst(2)
+        // Cut on bytes, as URL grammar is: `/`, `?`, `#` and `:` followed by a combining mark are
+        // one Character each, and comparing Characters would not see them.
+        var rest = URLPolicy.schemeSpecificPart(of: url, scheme: scheme)
+        guard rest.utf8.starts(with: "//".utf8) else { return nil }
+        rest = Substring(rest.utf8.dropFirst(2))
         var fragment: Substring?
-        if let hash = rest.firstIndex(of: "#") {
-            fragment = rest[rest.index(after: hash)...]
+        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = rest[rest.utf8.index(after: hash)...]
             rest = rest[..<hash]
         }
         var query: Substring = ""
-        if let question = rest.firstIndex(of: "?") {
-            query = rest[rest.index(after: question)...]
+        if let question = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            query = rest[rest.utf8.index(after: question)...]
             rest = rest[..<question]
         }
-        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+        let slash = rest.utf8.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
         var authority = rest[..<slash]
         var port: Substring = ""
         // A web URL's authority is `name[:digits]` or `[address][:digits]` (the policy saw to it);
         // another scheme's ends in a port only when what follows its last colon is digits.
-        if let colon = authority.lastIndex(of: ":") {
-            let digits = authority[authority.index(after: colon)...]
+        if let colon = authority.utf8.lastIndex(of: UInt8(ascii: ":")) {
+            let digits = authority[authority.utf8.index(after: colon)...]
             if !digits.isEmpty, digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
                 port = digits
                 authority = authority[..<colon]
@@ -54,7 +56,8 @@ struct URLParts: Equatable {
         self.host = authority.lowercased()
         self.port = port
         self.path = rest[slash...]
-        self.queryItems = query.isEmpty ? [] : query.split(separator: "&", omittingEmptySubsequences: false)
+        let items = query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false)
+        self.queryItems = query.isEmpty ? [] : items.map(Substring.init)
         self.fragment = fragment
     }
 }

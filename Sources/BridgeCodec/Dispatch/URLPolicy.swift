@@ -184,6 +184,12 @@ public struct URLPolicy: Sendable, Hashable {
         }
     }
 
+    /// What follows `url`'s `scheme` and its `:`, cut on UTF-8 bytes: a combining mark after the `:`
+    /// makes one `Character` with it, and dropping `Character`s would drop the mark too.
+    static func schemeSpecificPart(of url: String, scheme: String) -> Substring {
+        Substring(url.utf8.dropFirst(scheme.utf8.count + 1))
+    }
+
     /// The length of the scheme before `:` (RFC 3986: a letter, then letters, digits, `+`, `-`, `.`).
     private static func schemeLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         for offset in bytes.indices {

@@ -86,6 +86,14 @@ struct AndroidIntentURLTests {
         }
     }
 
+    @Test func aMarkJoiningTheSchemesColonIsKept() throws {
+        // ":" and U+0301 are one Character; cutting the scheme off by Characters would lose the mark.
+        let intent = AndroidIntentURL(target: "myapp:\u{301}//x", package: "a.b")
+        let text = try intent.urlString()
+        #expect(text == "intent:\u{301}//x#Intent;scheme=myapp;package=a.b;end;")
+        #expect(try AndroidIntentURL(parsing: text) == intent)
+    }
+
     @Test func targetsNeedASchemeToBeWritten() {
         #expect(throws: AndroidIntentURL.Failure.targetWithoutScheme("//example.com/x")) {
             try AndroidIntentURL(target: "//example.com/x").urlString()

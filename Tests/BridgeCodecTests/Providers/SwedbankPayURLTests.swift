@@ -84,6 +84,19 @@ struct SwedbankPayURLTests {
         #expect(policy.decide("about:blank") == .allow)
     }
 
+    /// Complete and cancel URLs are recognised by their bytes: Swift's `==` takes U+037E for `;`
+    /// and U+212A for `K`, where a browser loads another URL.
+    @Test func completeAndCancelURLsMatchByteForByte() {
+        let policy = PaymentNavigationPolicy(
+            completeURL: "https://example.com/done;Kind=1", cancelURL: "https://example.com/cancel;Kind=1",
+            paymentURL: PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id), webViewHosts: ["example.com"])
+        #expect(policy.decide("https://example.com/done;Kind=1") == .completed)
+        #expect(policy.decide("https://example.com/cancel;Kind=1") == .canceled)
+        for lookalike in ["https://example.com/done\u{37E}Kind=1", "https://example.com/cancel;\u{212A}ind=1"] {
+            #expect(policy.decide(lookalike) == .openExternally(url: lookalike), "\(lookalike)")
+        }
+    }
+
     /// Only a host a browser would connect to is compared with the list: a backslash ends the host
     /// for a browser (`evil.example`, path `/.3ds.example/`), user info hides the real host, and a
     /// port is not part of it.
@@ -167,6 +180,11 @@ struct SwedbankPayURLTests {
         #expect(redirect.matches("BranchApp://PLAID-Hosted-Link-Complete/x"))
         #expect(!redirect.matches("branchapp://plaid-hosted-link-complete.evil.example/"))
         #expect(!redirect.matches("branchapp:plaid-hosted-link-complete"))
+        // ":" and a combining mark are one Character; the URL still does not start "branchapp://".
+        #expect(!redirect.matches("branchapp:\u{301}//plaid-hosted-link-complete"))
+        // The host ends at the "/" byte, mark or not, as Android's Uri.getHost() reads it.
+        #expect(redirect.matches("branchapp://plaid-hosted-link-complete/\u{301}x"))
+        #expect(!redirect.matches("branchapp://plaid-hosted-link-complete\u{301}/x"))
         #expect(!redirect.matches("otherapp://plaid-hosted-link-complete"))
         #expect(
             PlaidLinkCompletion(outcome: .callback(url: "branchapp://plaid-hosted-link-complete?x=1"), redirect: redirect)

@@ -87,9 +87,9 @@ public struct AndroidIntentURL: Sendable, Hashable {
     /// Parses an intent URL strictly.
     public init(parsing url: String) throws(Failure) {
         // The scheme is case-insensitive, as everywhere in URLs.
-        guard url.utf8.count >= 7, String(url.prefix(7)).lowercased() == "intent:" else { throw .notAnIntentURL }
-        guard let marker = url.range(of: "#Intent;", options: .backwards) else { throw .missingIntentFragment }
-        let data = url[url.index(url.startIndex, offsetBy: 7)..<marker.lowerBound]
+        guard URLPolicy.scheme(of: url) == "intent" else { throw .notAnIntentURL }
+        guard let marker = url.range(of: "#Intent;", options: [.backwards, .literal]) else { throw .missingIntentFragment }
+        let data = URLPolicy.schemeSpecificPart(of: url, scheme: "intent")[..<marker.lowerBound]
         var entries = url[marker.upperBound...].split(separator: ";", omittingEmptySubsequences: false)
         // Entries end with "end", optionally followed by one ";".
         if entries.last == "" { entries.removeLast() }
@@ -134,7 +134,7 @@ public struct AndroidIntentURL: Sendable, Hashable {
         var entries: [(String, String)] = []
         if let target {
             guard let scheme = URLPolicy.scheme(of: target) else { throw .targetWithoutScheme(target) }
-            text += target.dropFirst(scheme.utf8.count + 1)
+            text += URLPolicy.schemeSpecificPart(of: target, scheme: scheme)
             entries.append(("scheme", String(target.prefix(scheme.utf8.count))))
         }
         if let action { entries.append(("action", action)) }

@@ -47,8 +47,11 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
 
     /// The decision for a navigation to `target`.
     public func decide(_ target: String) -> NavigationDecision {
-        if target == completeURL { return .completed }
-        if target == cancelURL { return .canceled }
+        // Bytes, not `==`: Swift compares Strings by canonical equivalence, under which
+        // U+037E (Greek question mark) is `;` and U+212A (Kelvin sign) is `K`, but a browser
+        // loads another URL for each.
+        if target.utf8.elementsEqual(completeURL.utf8) { return .completed }
+        if target.utf8.elementsEqual(cancelURL.utf8) { return .canceled }
         if paymentURL.matches(target, appScheme: appScheme) { return .reloadPayment }
         guard let scheme = URLPolicy.scheme(of: target) else { return .allow }
         switch scheme {
