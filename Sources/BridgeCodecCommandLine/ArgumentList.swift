@@ -23,9 +23,10 @@ struct ArgumentList {
             }
             var name = argument
             var inlineValue: String?
-            if let equals = argument.firstIndex(of: "=") {
+            // On bytes: `=` and a combining mark after it are one Character, which is not `=`.
+            if let equals = argument.utf8.firstIndex(of: UInt8(ascii: "=")) {
                 name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
+                inlineValue = String(argument[argument.utf8.index(after: equals)...])
             }
             if flagOptions.contains(name) {
                 guard inlineValue == nil else { throw UsageError(message: "\(name) takes no value") }
@@ -40,6 +41,12 @@ struct ArgumentList {
                 throw UsageError(message: "unknown option \(name)")
             }
         }
+    }
+
+    /// The comma-separated values of option `name`, empty ones dropped; none when it is absent.
+    /// Split on the `,` byte: a combining mark after a comma makes one Character with it.
+    func commaSeparated(_ name: String) -> [String] {
+        (options[name] ?? "").utf8.split(separator: UInt8(ascii: ",")).map { String(Substring($0)) }
     }
 
     /// The value of a positive integer option, or `defaultValue` when absent.

@@ -33,7 +33,7 @@ enum DecodeCommand {
     static func run(_ arguments: [String], input: InputSource) -> CommandResult {
         do throws(ArgumentList.UsageError) {
             let list = try ArgumentList(arguments, valueOptions: ["--handler", "--transport", "--app-scheme", "--jsonl"])
-            let schemes = Set((list.options["--app-scheme"] ?? "").split(separator: ",").map { String($0) })
+            let schemes = Set(list.commaSeparated("--app-scheme"))
             let dispatcher = BridgeDispatcher(
                 channels: BridgeChannel.defaults(origins: .anyOrigin), urlPolicy: .https(plusAppSchemes: schemes))
             if let jsonl = list.options["--jsonl"] {

@@ -87,7 +87,7 @@ enum URLCommand {
         }
         let intent = AndroidIntentURL(
             target: list.options["--target"], action: list.options["--action"],
-            categories: (list.options["--categories"] ?? "").split(separator: ",").map(String.init), component: list.options["--component"],
+            categories: list.commaSeparated("--categories"), component: list.options["--component"],
             package: list.options["--package"], stringExtras: extras)
         do {
             return line(DecodeOutput.object([("url", .string(try intent.urlString()))]))
@@ -115,7 +115,7 @@ enum URLCommand {
         PaymentNavigationPolicy(
             completeURL: try required(list, "--complete-url"), cancelURL: try required(list, "--cancel-url"),
             paymentURL: PaymentURL(try required(list, "--payment-url")), appScheme: list.options["--app-scheme"],
-            webViewHosts: Set((list.options["--webview-hosts"] ?? "").split(separator: ",").map(String.init)))
+            webViewHosts: Set(list.commaSeparated("--webview-hosts")))
     }
 
     private static func intentJSON(_ intent: AndroidIntentURL) -> JSONValue {

@@ -17,6 +17,10 @@ struct URLCommandTests {
         #expect(built.out == #"{"url":"intent://a.example/x#Intent;scheme=https;category=c1;package=p.q;S.k=v%3B;end;"}"# + "\n")
         #expect(runCLI(["url", "intent-parse", "intent://a#Intent;scheme=https"]).err == "error: the intent does not end with end;\n")
         #expect(runCLI(["url", "intent-build", "--extras", "[1]"]).code == 1)
+        // "=" and "," followed by a combining mark still separate (each is one Character with the mark).
+        #expect(
+            runCLI(["url", "intent-build", "--target=myapp:\u{301}//x", "--categories=c1,\u{301}c2", "--component=\u{301}c"]).out
+                == #"{"url":"intent:\#u{301}//x#Intent;scheme=myapp;category=c1;category=%CC%81c2;component=%CC%81c;end;"}"# + "\n")
     }
 
     @Test func paymentURLs() {
