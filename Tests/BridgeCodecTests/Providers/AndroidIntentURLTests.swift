@@ -86,12 +86,16 @@ struct AndroidIntentURLTests {
         }
     }
 
-    @Test func aMarkJoiningTheSchemesColonIsKept() throws {
+    @Test func marksAfterSeparatorsStayInTheText() throws {
         // ":" and U+0301 are one Character; cutting the scheme off by Characters would lose the mark.
         let intent = AndroidIntentURL(target: "myapp:\u{301}//x", package: "a.b")
         let text = try intent.urlString()
         #expect(text == "intent:\u{301}//x#Intent;scheme=myapp;package=a.b;end;")
         #expect(try AndroidIntentURL(parsing: text) == intent)
+        // Entries split on the ";" and "=" bytes, as Android's Intent.parseUri reads them.
+        let raw = try AndroidIntentURL(parsing: "intent://x#Intent;scheme=https;package=\u{301}p;S.\u{301}k=\u{301}v;end")
+        #expect(raw.package == "\u{301}p")
+        #expect(raw.stringExtras == ["\u{301}k": "\u{301}v"])
     }
 
     @Test func targetsNeedASchemeToBeWritten() {

@@ -90,7 +90,9 @@ public struct AndroidIntentURL: Sendable, Hashable {
         guard URLPolicy.scheme(of: url) == "intent" else { throw .notAnIntentURL }
         guard let marker = url.range(of: "#Intent;", options: [.backwards, .literal]) else { throw .missingIntentFragment }
         let data = URLPolicy.schemeSpecificPart(of: url, scheme: "intent")[..<marker.lowerBound]
-        var entries = url[marker.upperBound...].split(separator: ";", omittingEmptySubsequences: false)
+        // Split on bytes, as Android's parser does: `;` or `=` and a combining mark after it are one Character.
+        var entries = url[marker.upperBound...].utf8.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+            .map(Substring.init)
         // Entries end with "end", optionally followed by one ";".
         if entries.last == "" { entries.removeLast() }
         guard entries.last == "end" else { throw entries.contains("end") ? .trailingData : .missingEnd }
@@ -100,9 +102,9 @@ public struct AndroidIntentURL: Sendable, Hashable {
         var seen = Set<String>()
         self.init(target: nil)
         for entry in entries {
-            guard let equals = entry.firstIndex(of: "=") else { throw .malformedEntry(String(entry)) }
+            guard let equals = entry.utf8.firstIndex(of: UInt8(ascii: "=")) else { throw .malformedEntry(String(entry)) }
             let key = try Self.percentDecoded(entry[..<equals])
-            let value = try Self.percentDecoded(entry[entry.index(after: equals)...])
+            let value = try Self.percentDecoded(entry[entry.utf8.index(after: equals)...])
             if key != "category" {
                 guard seen.insert(key).inserted else { throw .duplicateKey(key) }
             }
@@ -116,7 +118,7 @@ public struct AndroidIntentURL: Sendable, Hashable {
             case "category": categories.append(value)
             case "component": component = value
             case "package": package = value
-            case _ where key.hasPrefix("S."): stringExtras[String(key.dropFirst(2))] = value
+            case _ where key.utf8.starts(with: "S.".utf8): stringExtras[String(Substring(key.utf8.dropFirst(2)))] = value
             default: throw .unsupportedKey(key)
             }
         }
