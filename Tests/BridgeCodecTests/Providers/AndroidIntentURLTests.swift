@@ -70,12 +70,17 @@ struct AndroidIntentURLTests {
     }
 
     @Test func hostileValuesSurviveBuildAndParse() throws {
-        let hostile = ["a;b", "c#d", "e=f", "Zoë 😀", "line\nbreak", "%41", "end;", "#Intent;", "\"<script>'", ""]
+        let hostile = [
+            "a;b", "c#d", "e=f", "Zoë 😀", "line\nbreak", "%41", "end;", "#Intent;", "\"<script>'", "",
+            // A separator and a combining mark are one Character.
+            ";\u{301}", "=\u{301}", "#\u{301}Intent;", "\u{301}",
+        ]
         var generator = SeededRandom(seed: 0x1_7E47)
         func pick() -> String { hostile[Int(generator.next() % UInt64(hostile.count))] + String(generator.next() % 1000) }
         for round in 0..<500 {
             let schemes = ["https", "http", "myapp", "x-app.v2+beta"]
-            let target: String? = round % 7 == 0 ? nil : schemes[round % schemes.count] + "://" + pick() + "/" + pick()
+            let separator = round % 5 == 0 ? ":\u{301}//" : "://"
+            let target: String? = round % 7 == 0 ? nil : schemes[round % schemes.count] + separator + pick() + "/" + pick()
             let intent = AndroidIntentURL(
                 target: target, action: round % 3 == 0 ? nil : pick(), categories: (0..<Int(generator.next() % 3)).map { _ in pick() },
                 component: round % 2 == 0 ? pick() : nil, package: pick(),
