@@ -279,16 +279,17 @@ struct JSONParser {
         let fastEnd = maxLength < bytes.count - start ? start + maxLength + 1 : bytes.count
         // Fast path: printable ASCII with no escapes is the common case in bridge messages.
         index = Self.plainPrefixEnd(in: bytes, from: start, before: fastEnd)
-        var hasEscapes = false
+        var flags: UInt8 = 0
         if index < fastEnd, bytes[index] != UInt8(ascii: "\"") {
             // An escape, a control character or non-ASCII: the slow path counts the unescaped
             // length itself and stops at the closing quote.
-            hasEscapes = try checkStringSlowly(from: start)
+            let hasEscapes = try checkStringSlowly(from: start)
+            flags = JSONToken.notPlainASCIIFlag | (hasEscapes ? JSONToken.escapesFlag : 0)
         } else if index - start > maxLength {
             throw fail(.stringTooLong(limit: maxLength), at: start)
         }
         guard index < bytes.count else { throw fail(.unexpectedEnd(expected: "'\"' closing the string"), at: index) }
-        appendString(start: start, end: index, hasEscapes: hasEscapes)
+        appendString(start: start, end: index, flags: flags)
         index += 1
     }
 
@@ -329,12 +330,12 @@ struct JSONParser {
 
     /// Records the string whose bytes (after the opening quote) are `start..<end`.
     @inline(__always)
-    private mutating func appendString(start: Int, end: Int, hasEscapes: Bool) {
+    private mutating func appendString(start: Int, end: Int, flags: UInt8) {
         // Offsets and counts fit: the parse refuses input of `UInt32.max` bytes or more before it
         // reads a string, and there are never more tokens than bytes.
         tokens.append(
             JSONToken(
-                kind: .string, flags: hasEscapes ? JSONToken.escapesFlag : 0, start: UInt32(truncatingIfNeeded: start),
+                kind: .string, flags: flags, start: UInt32(truncatingIfNeeded: start),
                 length: UInt32(truncatingIfNeeded: end &- start), next: UInt32(truncatingIfNeeded: tokens.count &+ 1)))
     }
 

@@ -133,6 +133,28 @@ extension JSONTape.Node: JSONNode {
         tape.withView(at: index) { $0.members?.map { ($0.key, Self(tape: tape, index: $0.value.index)) } }
     }
 
+    /// Two keys of this object that differ in code units but are one Swift `String` (canonically
+    /// equivalent: NFC and NFD "é", or "K" and U+212A KELVIN SIGN), which a Swift dictionary would
+    /// merge into one entry; `nil` when there are none. Objects whose keys are all plain ASCII
+    /// (distinct ASCII text is never equivalent) are answered from their tokens alone.
+    var keysEqualAsSwiftStrings: (String, String)? {
+        let allPlainASCII = tape.withUnsafeMutablePointerToElements { tokens in
+            let end = Int(tokens[index].next)
+            var position = index + 1
+            while position < end {
+                guard tokens[position].isPlainASCII else { return false }
+                position = Int(tokens[position + 1].next)
+            }
+            return true
+        }
+        guard !allPlainASCII, let members else { return nil }
+        var seen: [String: String] = [:]
+        for (key, _) in members {
+            if let earlier = seen.updateValue(key, forKey: key) { return (earlier, key) }
+        }
+        return nil
+    }
+
     var elements: JSONTape.Elements? {
         let token = token
         guard token.kind == .array else { return nil }

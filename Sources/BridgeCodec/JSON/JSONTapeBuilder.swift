@@ -25,7 +25,10 @@ struct JSONTapeBuilder {
     mutating func appendString(_ string: String) throws(TooLarge) {
         var string = string
         try reserve(string.utf8.count)
-        string.withUTF8 { appendText($0, kind: .string, flags: 0) }
+        string.withUTF8 { utf8 in
+            let isASCII = utf8.allSatisfy { $0 < 0x80 }
+            appendText(utf8, kind: .string, flags: isASCII ? 0 : JSONToken.notPlainASCIIFlag)
+        }
     }
 
     mutating func appendNumber(_ number: JSONNumber) throws(TooLarge) {

@@ -118,6 +118,30 @@ struct StrictJSONDecoderTests {
         #expect((try? decoder.decode(Cafe.self, from: "{\"caf\\u00e9\":1}"))?.cafe == 1)
     }
 
+    /// Two keys JavaScript keeps apart but a Swift dictionary would merge: refused, never one dropped.
+    @Test func keysThatAreOneSwiftStringAreRefused() throws {
+        for object in [
+            "{\"\u{E9}\":1,\"e\u{301}\":2}", #"{"\u00e9":1,"e\u0301":2}"#, "{\"K\":1,\"\u{212A}\":2}", #"{"a":1,"K":2,"\u212A":3}"#,
+        ] {
+            let error = failure([String: Int].self, object)
+            #expect(error?.path == .root, "\(object)")
+            guard case .invalidValue(let message)? = error?.reason else {
+                Issue.record("\(object): \(String(describing: error))")
+                continue
+            }
+            #expect(message.contains("one Swift String"))
+        }
+        #expect(
+            failure([String: [String: Int]].self, "{\"x\":{\"\u{E9}\":1,\"e\u{301}\":2}}")?.description
+                == "$.x: keys \"\u{E9}\" (U+00E9) and \"e\u{301}\" (U+0065 U+0301) differ in code units but are one Swift String")
+        // A parsed value keeps both keys (JSONObject compares code units); decoding it refuses them too.
+        let value = try JSONValue(parsing: "{\"K\":1,\"\u{212A}\":2}")
+        #expect(throws: JSONDecodeError.self) { try decoder.decode([String: Int].self, from: value) }
+        // Distinct non-ASCII keys, and ASCII keys (never equivalent to one another), decode as they are.
+        #expect(try decoder.decode([String: Int].self, from: "{\"\u{E9}\":1,\"\u{F6}\":2,\"k\":3}") == ["\u{E9}": 1, "\u{F6}": 2, "k": 3])
+        #expect(try decoder.decode([String: Int].self, from: #"{"a":1,"A":2}"#) == ["a": 1, "A": 2])
+    }
+
     @Test func optionalFields() throws {
         struct Maybe: Decodable {
             var value: Int?
