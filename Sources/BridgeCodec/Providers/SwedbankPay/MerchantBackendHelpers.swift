@@ -178,8 +178,8 @@ struct RequestQuery {
             throw Refusal(detail: "the request URL is malformed: \(error)")
         }
         // The query ends at the first `#`: `…/android-intent#?package=x` has none.
-        guard let parts = URLParts(url) else { throw Refusal(detail: "the request URL is malformed") }
-        for pair in parts.queryItems where !pair.isEmpty {
+        guard let request = URLParts(url) else { throw Refusal(detail: "the request URL is malformed") }
+        for pair in request.queryItems where !pair.isEmpty {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard let name = PercentDecoding.decode(parts[0]), let value = PercentDecoding.decode(parts.count > 1 ? parts[1] : "") else {
                 throw Refusal(detail: "the query has invalid percent-encoding")
