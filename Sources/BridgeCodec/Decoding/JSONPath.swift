@@ -69,12 +69,18 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
             case _
             where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
                 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                text += "\\u" + hexDigits(of: scalar)
             default: text.unicodeScalars.append(scalar)
             }
         }
         return text
+    }
+
+    /// `scalar`'s value in uppercase hexadecimal, at least four digits (`00E9`, `1F600`): how
+    /// error messages spell a scalar, after `\u` or `U+`.
+    static func hexDigits(of scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }
 

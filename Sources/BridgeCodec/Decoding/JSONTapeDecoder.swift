@@ -34,10 +34,7 @@ struct JSONTapeDecoder: Decoder {
 
     /// `U+0065 U+0301`: what tells apart two keys that print alike (the first eight scalars).
     private static func scalars(of key: String) -> String {
-        let shown = key.unicodeScalars.prefix(8).map { scalar in
-            let hex = String(scalar.value, radix: 16, uppercase: true)
-            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        }
+        let shown = key.unicodeScalars.prefix(8).map { "U+" + JSONPath.hexDigits(of: $0) }
         return shown.joined(separator: " ") + (key.unicodeScalars.count > 8 ? " …" : "")
     }
 
