@@ -21,8 +21,7 @@ protocol JSONNode {
 extension JSONNode {
     /// The member named `key`, compared by code units; `nil` when absent or not an object.
     func member(forKey key: String) -> Self? {
-        var key = key
-        return key.withUTF8 { member(forKeyUTF8: $0) }
+        key.withUTF8Bytes { member(forKeyUTF8: $0) }
     }
 
     /// The member named by a literal `key`, whose bytes are read in place.

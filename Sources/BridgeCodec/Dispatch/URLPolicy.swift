@@ -94,12 +94,7 @@ public struct URLPolicy: Sendable, Hashable {
     public func check(_ url: String) throws(Violation) {
         // A native string's bytes are read in place; only a small (inline) or bridged one is
         // copied, and copying a small one costs nothing.
-        let found =
-            url.utf8.withContiguousStorageIfAvailable { violation(in: $0) }
-            ?? {
-                var copy = url
-                return copy.withUTF8 { violation(in: $0) }
-            }()
+        let found = url.withUTF8Bytes { violation(in: $0) }
         if let violation = found {
             if case .invalidCharacter = violation {
                 // Report the whole scalar, not the byte where it starts.
@@ -178,8 +173,7 @@ public struct URLPolicy: Sendable, Hashable {
 
     /// The lowercased scheme of an absolute URL, or `nil` for a relative reference.
     static func scheme(of url: String) -> String? {
-        var url = url
-        return url.withUTF8 { bytes in
+        url.withUTF8Bytes { bytes in
             schemeLength(bytes).map { lowercasedScheme(UnsafeBufferPointer(rebasing: bytes[..<$0])).name }
         }
     }

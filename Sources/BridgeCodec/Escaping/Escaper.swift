@@ -77,13 +77,14 @@ public enum Escaper {
     /// Appends `text`, encoded for `context`, to `output`: the fast path for large or many values,
     /// which skips creating (and re-validating) a `String`. Reuse `output` across calls.
     public static func append(_ text: String, escapedFor context: EscapingContext, to output: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes in
-            switch context {
-            case .javaScriptString, .scriptJSON: JavaScriptEscaping.appendQuoted(bytes, to: &output)
-            case .htmlText, .htmlAttribute: HTMLEscaping.table.escape(bytes, into: &output)
-            case .urlQueryComponent: percentEncoding.escape(bytes, into: &output)
-            }
+        text.withUTF8Bytes { append($0, escapedFor: context, to: &output) }
+    }
+
+    private static func append(_ bytes: UnsafeBufferPointer<UInt8>, escapedFor context: EscapingContext, to output: inout [UInt8]) {
+        switch context {
+        case .javaScriptString, .scriptJSON: JavaScriptEscaping.appendQuoted(bytes, to: &output)
+        case .htmlText, .htmlAttribute: HTMLEscaping.table.escape(bytes, into: &output)
+        case .urlQueryComponent: percentEncoding.escape(bytes, into: &output)
         }
     }
 

@@ -76,8 +76,7 @@ struct CodeUnitKey: Hashable {
     }
 
     func hash(into hasher: inout Hasher) {
-        var string = string
-        string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        string.withUTF8Bytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
 
@@ -87,7 +86,7 @@ extension String {
         // A bridged string (an object-graph key on Apple platforms) is read in place: `withUTF8` would copy it.
         guard isContiguousUTF8 else { return self.utf8.elementsEqual(utf8) }
         // A native string knows its length: keys of other lengths, most of them, are told apart
-        // before a small one is copied out to be read.
+        // before any bytes are read.
         guard self.utf8.count == utf8.count else { return false }
         var string = self
         return string.withUTF8 { own in
@@ -99,9 +98,8 @@ extension String {
     /// Code-unit equality: what JavaScript's `===` means for property names.
     @inline(__always)
     func hasSameCodeUnits(as other: String) -> Bool {
-        // Every native string, small ones (up to 15 bytes, such as handler names) included, exposes
-        // its bytes to `withUTF8`, not to `utf8.withContiguousStorageIfAvailable`; a bridged one is
-        // compared in place.
+        // A bridged one is compared in place. Handler names and keys are mostly small strings,
+        // which `withUTF8` reads where they are.
         guard other.isContiguousUTF8 else { return utf8.elementsEqual(other.utf8) }
         var other = other
         return other.withUTF8 { hasCodeUnits($0) }

@@ -64,9 +64,8 @@ final class JSONTape: ManagedBuffer<JSONTape.Header, JSONToken> {
         switch source {
         case .bytes(let bytes):
             return bytes.withUnsafeBufferPointer(body)
-        case .text(var text):
-            // Native strings are contiguous UTF-8 already, so this borrows it without copying.
-            return text.withUTF8(body)
+        case .text(let text):
+            return text.withUTF8Bytes(body)
         }
     }
 

@@ -23,18 +23,17 @@ struct JSONTapeBuilder {
     }
 
     mutating func appendString(_ string: String) throws(TooLarge) {
-        var string = string
         try reserve(string.utf8.count)
-        string.withUTF8 { utf8 in
+        string.withUTF8Bytes { utf8 in
             let isASCII = utf8.allSatisfy { $0 < 0x80 }
             appendText(utf8, kind: .string, flags: isASCII ? 0 : JSONToken.notPlainASCIIFlag)
         }
     }
 
     mutating func appendNumber(_ number: JSONNumber) throws(TooLarge) {
-        var text = number.text
+        let text = number.text
         try reserve(text.utf8.count)
-        text.withUTF8 { utf8 in
+        text.withUTF8Bytes { utf8 in
             appendText(utf8, kind: .number, flags: JSONNumberText.isShortInteger(utf8) ? JSONToken.shortIntegerFlag : 0)
         }
     }

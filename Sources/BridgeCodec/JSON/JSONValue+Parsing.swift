@@ -18,8 +18,7 @@ extension JSONValue {
 
     /// Parses JSON text strictly (RFC 8259, no extensions), within `limits`.
     public init(parsing text: String, limits: JSONLimits = .default) throws(JSONParseError) {
-        var text = text
-        self = try text.withUTF8 { Self.parseResult($0, limits) }.get()
+        self = try text.withUTF8Bytes { Self.parseResult($0, limits) }.get()
     }
 
     /// The buffer-borrowing APIs rethrow only untyped errors, so the typed error travels out as a `Result`.

@@ -21,8 +21,7 @@ struct JSONView {
     static func withParsedDocument<Result>(
         _ text: String, limits: JSONLimits, _ body: (JSONView) -> Result, malformed: (JSONParseError) -> Result
     ) -> Result {
-        var text = text
-        return text.withUTF8 { bytes in
+        text.withUTF8Bytes { bytes in
             // 64 tokens are 1 KiB, which the standard library always places on the stack.
             withUnsafeTemporaryAllocation(of: JSONToken.self, capacity: 64) { stack in
                 do throws(JSONParseError) {
