@@ -59,18 +59,11 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The source text.
     public var description: String { text }
 
-    /// The value as an exact integer of the given type, or `nil` when the
-    /// number has a fraction, is out of the type's range, or is an integral
-    /// value too large for a `Double` to hold exactly.
+    /// The value as an exact integer of the given type, or `nil` when the number has a non-zero
+    /// fraction or is out of the type's range. Read from the digits, so `1.0` and `2e3` are
+    /// integers, `1.00000000000000001` is not (its nearest `Double` is `1`), and
+    /// `9007199254740993.0` is exactly that (its nearest `Double` is 2^53).
     public func exactInteger<Integer: FixedWidthInteger>(_: Integer.Type = Integer.self) -> Integer? {
-        let utf8 = text.utf8
-        if !utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
-            // Plain integer syntax: parse the digits exactly, whatever their count.
-            return Integer(text, radix: 10)
-        }
-        // "1.0" or "2e3": integral by value; accept only where the Double is exact.
-        let value = doubleValue
-        guard value == value.rounded(), abs(value) <= 9_007_199_254_740_992 else { return nil }
-        return Integer(exactly: value)
+        text.withUTF8Bytes { JSONNumberText.exactInteger($0, as: Integer.self) }
     }
 }

@@ -71,6 +71,95 @@ enum JSONNumberText {
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ]
 
+    /// The exact integer that valid number text stands for, or `nil` when its digits leave a
+    /// non-zero fraction or the value is outside `Integer`'s range. Digits and exponent are read
+    /// as written: a `Double` would round both the fraction (`1.00000000000000001`) and the
+    /// digits beyond 2^53 away.
+    static func exactInteger<Integer: FixedWidthInteger>(_ text: UnsafeBufferPointer<UInt8>, as _: Integer.Type) -> Integer? {
+        let count = text.count
+        var index = 0
+        let isNegative = count > 0 && text[0] == UInt8(ascii: "-")
+        if isNegative { index = 1 }
+        let digitsStart = index
+        var fractionDigits = 0
+        var isInFraction = false
+        while index < count {
+            let byte = text[index]
+            if byte == UInt8(ascii: ".") {
+                isInFraction = true
+            } else if byte &- UInt8(ascii: "0") < 10 {
+                if isInFraction { fractionDigits += 1 }
+            } else {
+                break
+            }
+            index += 1
+        }
+        let digitsEnd = index
+        // Past this many, any exponent is decided without its exact value: a non-zero
+        // significand overflows every integer type, or leaves a fraction.
+        let exponentLimit = count + Integer.bitWidth
+        var exponent = 0
+        if index < count {
+            index += 1  // e or E
+            let isNegativeExponent = index < count && text[index] == UInt8(ascii: "-")
+            if index < count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") { index += 1 }
+            while index < count {
+                exponent = min(exponent * 10 + Int(text[index] &- UInt8(ascii: "0")), exponentLimit)
+                index += 1
+            }
+            if isNegativeExponent { exponent = -exponent }
+        }
+        // The value is the digits after leading zeros (`significantDigits` of them, the first not
+        // zero) times 10^shift.
+        var first = digitsStart
+        while first < digitsEnd, text[first] == UInt8(ascii: "0") || text[first] == UInt8(ascii: ".") { first += 1 }
+        guard first < digitsEnd else { return 0 }  // zero, whatever its exponent or sign
+        let significantDigits = digitsEnd - first - (isInFraction && first < digitsEnd - fractionDigits ? 1 : 0)
+        var shift = exponent - fractionDigits
+        var kept = significantDigits
+        if shift < 0 {
+            // The last -shift digits are a fraction: all zeros, or the number is no integer.
+            guard -shift < significantDigits else { return nil }
+            var position = digitsEnd
+            var zeros = 0
+            while zeros < -shift {
+                position -= 1
+                if text[position] == UInt8(ascii: ".") { continue }
+                guard text[position] == UInt8(ascii: "0") else { return nil }
+                zeros += 1
+            }
+            kept += shift
+            shift = 0
+        }
+        guard !isNegative || Integer.isSigned else { return nil }
+        var value: Integer = 0
+        var position = first
+        while kept > 0 {
+            let byte = text[position]
+            position += 1
+            if byte == UInt8(ascii: ".") { continue }
+            guard let next = accumulate(value, digit: byte &- UInt8(ascii: "0"), isNegative: isNegative) else { return nil }
+            value = next
+            kept -= 1
+        }
+        for _ in 0..<shift {
+            guard let next = accumulate(value, digit: 0, isNegative: isNegative) else { return nil }
+            value = next
+        }
+        return value
+    }
+
+    /// `value * 10 ± digit`, or `nil` on overflow; negative values accumulate downwards, so the
+    /// type's minimum is reached.
+    private static func accumulate<Integer: FixedWidthInteger>(_ value: Integer, digit: UInt8, isNegative: Bool) -> Integer? {
+        let (tens, overflow) = value.multipliedReportingOverflow(by: 10)
+        guard !overflow else { return nil }
+        let (next, carry) =
+            isNegative
+            ? tens.subtractingReportingOverflow(Integer(digit)) : tens.addingReportingOverflow(Integer(digit))
+        return carry ? nil : next
+    }
+
     /// Whether valid number text is an integer that ``shortInteger(_:)`` reads exactly: at most
     /// 18 bytes, with no fraction or exponent. The parser applies the same rule as it scans.
     static func isShortInteger(_ text: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -66,6 +66,27 @@ struct StrictJSONDecoderTests {
         #expect(failure(Float.self, "1e300")?.reason == .numberNotRepresentable("1e300", as: "Float"))
     }
 
+    /// Whether a number is an integer is read from its digits, not from its nearest `Double`: a
+    /// fraction the `Double` rounds away is still a fraction, and digits beyond 2^53 still count.
+    @Test func integersAreReadFromTheDigitsNotTheDouble() throws {
+        for text in ["1.00000000000000001", "9007199254740991.5", "4503599627370497.5", "0.99999999999999999", "1e-30"] {
+            #expect(failure(Int.self, text)?.reason == .numberNotRepresentable(text, as: "Int"), "\(text)")
+        }
+        #expect(try decoder.decode(Int64.self, from: "9007199254740993.0") == 9_007_199_254_740_993)
+        #expect(try decoder.decode(Int64.self, from: "90071992547409930e-1") == 9_007_199_254_740_993)
+        #expect(try decoder.decode(UInt64.self, from: "1.8446744073709551615e19") == .max)
+        let aboveUInt64 = "1.8446744073709551616e19"
+        #expect(failure(UInt64.self, aboveUInt64)?.reason == .numberNotRepresentable(aboveUInt64, as: "UInt64"))
+        #expect(try decoder.decode(Int64.self, from: "-9.223372036854775808e18") == .min)
+        #expect(try decoder.decode(Int.self, from: "1.50e1") == 15)
+        #expect(try decoder.decode(Int.self, from: "150e-1") == 15)
+        #expect(try decoder.decode(Int8.self, from: "-12.8e1") == -128)
+        #expect(try decoder.decode(UInt.self, from: "-0.0") == 0)
+        #expect(try decoder.decode(Int.self, from: "0e99999999999999999999") == 0)
+        #expect(try decoder.decode(Int.self, from: "0.000e-5") == 0)
+        #expect(failure(Int.self, "1e99999999999999999999")?.reason != nil)
+    }
+
     @Test func errorsCarryTheJSONPath() {
         let wrongType = failure(
             Order.self, #"{"id":1,"total":2,"paid":true,"status":"open","lines":[{"sku":"a","quantity":1},{"sku":"b","quantity":1.5}]}"#)

@@ -140,6 +140,55 @@ struct JSONParserTests {
         }
     }
 
+    /// `exactInteger` against the same value worked out on the text: the decimal point moved by
+    /// the exponent, the integer read by `Int64(_:)` / `Int8(_:)` / `UInt64(_:)`; `nil` when a
+    /// non-zero digit is left after the point.
+    @Test func exactIntegersMatchTheDigitsMovedByTheExponent() throws {
+        var generator = SeededRandom(seed: 0x1A7E_6E25)
+        func digits(_ count: Int) -> String {
+            String((0..<count).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+        }
+        func expected<Integer: FixedWidthInteger>(_ text: String, as _: Integer.Type) -> Integer? {
+            let isNegative = text.hasPrefix("-")
+            let parts = text.drop { $0 == "-" }.split(separator: "e", omittingEmptySubsequences: false)
+            let exponent = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+            let mantissa = parts[0].split(separator: ".", omittingEmptySubsequences: false)
+            let fraction = mantissa.count > 1 ? String(mantissa[1]) : ""
+            var allDigits = String(mantissa[0]) + fraction
+            let shift = exponent - fraction.count
+            if shift >= 0 {
+                allDigits += String(repeating: "0", count: shift)
+            } else {
+                let point = allDigits.count + shift
+                if point < 0 { allDigits = String(repeating: "0", count: -point) + allDigits }
+                let cut = allDigits.index(allDigits.endIndex, offsetBy: shift)
+                guard allDigits[cut...].allSatisfy({ $0 == "0" }) else { return nil }
+                allDigits = String(allDigits[..<cut])
+            }
+            let integer = allDigits.drop { $0 == "0" }
+            if integer.isEmpty { return 0 }
+            return Integer((isNegative ? "-" : "") + integer)
+        }
+        let fixed = ["1.0", "2e3", "1.00000000000000001", "9007199254740993.0", "127.0", "1.28e2", "-1.28e2", "-0.0", "0e400"]
+        let random = (0..<3_000).map { _ -> String in
+            let integer = String(Int.random(in: 1...9, using: &generator)) + digits(Int.random(in: 0...20, using: &generator))
+            let zeros = String(repeating: "0", count: Int.random(in: 0...4, using: &generator))
+            let fraction = Bool.random(using: &generator) ? "." + digits(Int.random(in: 0...6, using: &generator)) + zeros : ""
+            let exponent = Bool.random(using: &generator) ? "e" + String(Int.random(in: -25...25, using: &generator)) : ""
+            let body = (Bool.random(using: &generator) ? "0" : integer) + (fraction == "." ? "" : fraction) + exponent
+            return (Bool.random(using: &generator) ? "-" : "") + body
+        }
+        for text in fixed + random {
+            guard case .number(let number) = try JSONValue(parsing: text) else {
+                Issue.record("\(text) is not a number")
+                continue
+            }
+            #expect(number.exactInteger(Int64.self) == expected(text, as: Int64.self), "\(text)")
+            #expect(number.exactInteger(Int8.self) == expected(text, as: Int8.self), "\(text)")
+            #expect(number.exactInteger(UInt64.self) == expected(text, as: UInt64.self), "\(text)")
+        }
+    }
+
     @Test func surrogatesMustPair() {
         #expect(reason(of: #""\ud800""#) == .loneSurrogate(0xD800))
         #expect(reason(of: #""\udc00\ud800""#) == .loneSurrogate(0xDC00))
