@@ -80,7 +80,9 @@ enum StrictValue {
     static func float(_ value: Node) throws(JSONDecodeError) -> Float {
         guard let double = value.doubleValue else { throw mismatch("a number", value) }
         let float = Float(double)
-        guard float.isFinite else {
+        // Beyond Float's range, or a non-zero number it holds only as zero: refused, never
+        // turned into infinity or 0 (the parser refuses the same of a Double).
+        guard float.isFinite, float != 0 || double == 0 else {
             throw JSONDecodeError(path: value.path, reason: .numberNotRepresentable(value.numberValue?.text ?? "", as: "Float"))
         }
         return float

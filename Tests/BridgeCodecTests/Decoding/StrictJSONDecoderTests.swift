@@ -64,6 +64,12 @@ struct StrictJSONDecoderTests {
         #expect(try decoder.decode(Int.self, from: "2e3") == 2000)
         #expect(try decoder.decode(UInt64.self, from: "18446744073709551615") == .max)
         #expect(failure(Float.self, "1e300")?.reason == .numberNotRepresentable("1e300", as: "Float"))
+        // A non-zero number a Float holds only as zero is refused, as a Double's underflow is.
+        #expect(failure(Float.self, "1e-50")?.reason == .numberNotRepresentable("1e-50", as: "Float"))
+        #expect(failure(Float.self, "-1e-46")?.reason == .numberNotRepresentable("-1e-46", as: "Float"))
+        #expect(try decoder.decode(Float.self, from: "1e-45") == Float.leastNonzeroMagnitude)
+        #expect(try decoder.decode(Float.self, from: "-0.0e-50").sign == .minus)
+        #expect(try decoder.decode(Float.self, from: "0e-50") == 0)
     }
 
     /// Whether a number is an integer is read from its digits, not from its nearest `Double`: a
