@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "BridgeCodec",
+    // The oldest systems whose standard library has every API the package uses: without these,
+    // SwiftPM's defaults (iOS 12, macOS 10.13) fail to build on Apple platforms.
+    platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "BridgeCodec", targets: ["BridgeCodec"]),
         .executable(name: "bridgecodec", targets: ["bridgecodec"]),

@@ -49,7 +49,7 @@ enum DecodeCommand {
             }
             guard list.positionals.count <= 1 else { throw ArgumentList.UsageError(message: "decode takes at most one FILE") }
             let data = try input.read(list.positionals.first, limit: dispatcher.limits.maxBytes)
-            guard let body = String(validating: data, as: UTF8.self) else {
+            guard let body = String(validatingUTF8Bytes: data) else {
                 return .rejected("\(handler): $: the body is not valid UTF-8")
             }
             switch transport.dispatch(body, handler: handler, with: dispatcher) {
@@ -121,7 +121,7 @@ enum DecodeCommand {
             guard let bytes = Data(base64Encoded: encoded) else {
                 return .failure(LineFailure(handler: handler, message: "\"bodyBase64\" is not base64"))
             }
-            guard let text = String(validating: bytes, as: UTF8.self) else {
+            guard let text = String(validatingUTF8Bytes: bytes) else {
                 return .failure(LineFailure(handler: handler, message: "$: the body is not valid UTF-8"))
             }
             body = text

@@ -34,7 +34,7 @@ enum EscapeCommand {
             }
             let data = try input.read(nil, limit: maxInputBytes)
             guard data.count <= maxInputBytes else { return .rejected("input is larger than \(maxInputBytes) bytes") }
-            guard let text = String(validating: data, as: UTF8.self) else { return .rejected("input is not valid UTF-8") }
+            guard let text = String(validatingUTF8Bytes: data) else { return .rejected("input is not valid UTF-8") }
             if list.flags.contains("--json-lines") {
                 return escapeLines(text, for: context)
             }

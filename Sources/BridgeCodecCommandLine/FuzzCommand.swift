@@ -36,7 +36,7 @@ enum FuzzCommand {
                     let value = try? JSONValue(parsing: variant.body, limits: JSONLimits(maxBytes: 1 << 24, maxDepth: 4_096))
                 {
                     members.append(("body", value))
-                } else if let text = String(validating: variant.body, as: UTF8.self) {
+                } else if let text = String(validatingUTF8Bytes: variant.body) {
                     members.append(("body", .string(text)))
                 } else {
                     members.append(("bodyBase64", .string(Data(variant.body).base64EncodedString())))

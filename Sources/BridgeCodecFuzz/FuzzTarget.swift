@@ -25,7 +25,7 @@ enum FuzzTarget: String, CaseIterable {
 
     /// Every handler over the text transport and, for strict JSON, the object-graph transport; both must agree.
     static func dispatch(_ bytes: UnsafeRawBufferPointer) {
-        guard let text = String(validating: bytes, as: UTF8.self) else { return }
+        guard let text = String(validatingUTF8Bytes: bytes) else { return }
         let dispatcher = BridgeDispatcher(
             channels: BridgeChannel.defaults(origins: .anyOrigin), urlPolicy: .https(plusAppSchemes: ["branchapp"]))
         for kind in BridgeChannel.Kind.allCases {
@@ -45,7 +45,7 @@ enum FuzzTarget: String, CaseIterable {
 
     /// Every escaping context: no trap, JS output is JSON that parses back, HTML output has no markup characters.
     static func escape(_ bytes: UnsafeRawBufferPointer) {
-        guard let text = String(validating: bytes, as: UTF8.self) else { return }
+        guard let text = String(validatingUTF8Bytes: bytes) else { return }
         let literal = Escaper.javaScriptString(text)
         guard (try? JSONValue(parsing: literal, limits: JSONLimits(maxBytes: 1 << 24))) == .string(text) else {
             fatalError("javaScriptString does not round-trip: \(literal)")
@@ -63,7 +63,7 @@ enum FuzzTarget: String, CaseIterable {
 
     /// The intent parser; whatever parses must build and parse back to the same value.
     static func intent(_ bytes: UnsafeRawBufferPointer) {
-        guard let text = String(validating: bytes, as: UTF8.self), let intent = try? AndroidIntentURL(parsing: text) else { return }
+        guard let text = String(validatingUTF8Bytes: bytes), let intent = try? AndroidIntentURL(parsing: text) else { return }
         guard let built = try? intent.urlString(), (try? AndroidIntentURL(parsing: built)) == intent else {
             fatalError("intent does not round-trip: \(text)")
         }

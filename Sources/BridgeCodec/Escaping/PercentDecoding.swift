@@ -14,7 +14,7 @@ enum PercentDecoding {
             guard let high = utf8.popFirst().flatMap(hexValue), let low = utf8.popFirst().flatMap(hexValue) else { return nil }
             bytes.append(high << 4 | low)
         }
-        return String(validating: bytes, as: UTF8.self)
+        return String(validatingUTF8Bytes: bytes)
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

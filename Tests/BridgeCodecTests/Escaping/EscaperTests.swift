@@ -184,7 +184,7 @@ struct EscaperTests {
             bytes.append(value)
             utf8 = utf8.dropFirst(2)
         }
-        return String(validating: bytes, as: UTF8.self)
+        return String(validatingUTF8Bytes: bytes)
     }
 
     /// Works on scalars, not Characters: a `;` followed by a combining mark is one Character.
