@@ -185,6 +185,8 @@ struct StrictJSONDecoderTests {
         #expect(try decoder.decode(Link.self, from: #"{"url":"https://a.example/x?y=1"}"#).url.host == "a.example")
         #expect(failure(Link.self, #"{"url":{"relative":"x"}}"#)?.reason == .typeMismatch(expected: "a string", found: .object))
         #expect(failure(Link.self, #"{"url":""}"#)?.path.description == "$.url")
+        // Percent-encoded text is kept as it is, not encoded a second time.
+        #expect(try decoder.decode(Link.self, from: #"{"url":"https://a.example/a%20b"}"#).url.absoluteString == "https://a.example/a%20b")
     }
 
     @Test func malformedJSONIsReportedAtTheRoot() {
