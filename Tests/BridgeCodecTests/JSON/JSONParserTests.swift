@@ -88,6 +88,24 @@ struct JSONParserTests {
         #expect(object["e\u{301}"] != nil)
     }
 
+    /// Values are equal when JavaScript would call them equal: strings and keys by code units, so
+    /// two equal values never answer a lookup differently.
+    @Test func equalityComparesCodeUnits() throws {
+        let nfc = "\u{E9}"
+        let nfd = "e\u{301}"
+        #expect(JSONValue.string(nfc) != .string(nfd))
+        #expect(JSONValue.string(nfc) == .string("\u{E9}"))
+        #expect(Set([JSONValue.string(nfc), .string(nfd), .string(nfc)]).count == 2)
+        let precomposed = try JSONValue(parsing: "{\"\(nfc)\":[\"\(nfc)\"]}")
+        let decomposed = try JSONValue(parsing: "{\"\(nfd)\":[\"\(nfc)\"]}")
+        let decomposedValue = try JSONValue(parsing: "{\"\(nfc)\":[\"\(nfd)\"]}")
+        #expect(precomposed != decomposed)
+        #expect(precomposed != decomposedValue)
+        #expect(precomposed == (try JSONValue(parsing: "{\"\\u00e9\":[\"\\u00E9\"]}")))
+        #expect(JSONObject.Member(key: nfc, value: .null) != JSONObject.Member(key: nfd, value: .null))
+        #expect(Set([precomposed, decomposed, decomposedValue]).count == 3)
+    }
+
     @Test func numbersThatADoubleCannotHoldAreRejected() {
         #expect(reason(of: "1e400") == .numberOverflow)
         #expect(reason(of: "-1e400") == .numberOverflow)
