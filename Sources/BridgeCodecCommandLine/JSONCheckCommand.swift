@@ -13,7 +13,7 @@ enum JSONCheckCommand {
 
         options:
           --max-bytes N   largest input accepted (default 1048576)
-          --max-depth N   deepest nesting accepted (default 64)
+          --max-depth N   deepest nesting accepted (default 64, at most 512)
 
         """
 

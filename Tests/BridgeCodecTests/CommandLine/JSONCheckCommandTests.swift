@@ -27,6 +27,14 @@ struct JSONCheckCommandTests {
         #expect(runCLI(["json-check", "/nonexistent/file.json"]).code == 2)
     }
 
+    /// A deeper limit than the library allows is lowered to it: a document nested 200,000 deep
+    /// is refused at level 513, where building its tree crashed the process on the way out.
+    @Test func aVeryDeepDocumentIsRefusedAtTheDeepestNesting() {
+        let deep = String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000)
+        let result = runCLI(["json-check", "--max-depth", "1000000", "--max-bytes", "1000000"], stdin: deep)
+        #expect(result == (1, "", "error: line 1, column 513: nesting is deeper than the limit of 512\n"))
+    }
+
     @Test func usageErrorsExitTwo() {
         #expect(runCLI(["json-check", "--max-depth", "0"]).code == 2)
         #expect(runCLI(["json-check", "--bogus"]).code == 2)

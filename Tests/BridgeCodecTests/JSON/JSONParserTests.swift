@@ -248,6 +248,23 @@ struct JSONParserTests {
         #expect(reason(of: #""abc"#, limits: unlimited) == .unexpectedEnd(expected: "'\"' closing the string"))
     }
 
+    /// No limits reach past ``JSONLimits/deepestNesting``: a value that deep is destroyed,
+    /// compared and written one call per level, and deeper ones overflow a thread's stack.
+    @Test func nestingStopsAtTheDeepestNestingWhateverTheLimits() throws {
+        var limits = JSONLimits(maxDepth: .max)
+        #expect(limits.maxDepth == JSONLimits.deepestNesting)
+        limits.maxDepth = 100_000
+        #expect(limits.maxDepth == JSONLimits.deepestNesting)
+        limits.maxDepth = 3
+        #expect(limits.maxDepth == 3)
+        func nested(_ depth: Int) -> String { String(repeating: "[", count: depth) + String(repeating: "]", count: depth) }
+        let deepest = try JSONValue(parsing: nested(512), limits: JSONLimits(maxDepth: .max))
+        #expect(deepest == (try JSONValue(parsing: nested(512), limits: JSONLimits(maxDepth: 512))))
+        #expect(deepest.jsonText == nested(512))
+        #expect(reason(of: nested(513), limits: JSONLimits(maxDepth: .max)) == .nestingTooDeep(limit: 512))
+        #expect(reason(of: nested(100_000), limits: JSONLimits(maxBytes: .max, maxDepth: .max)) == .nestingTooDeep(limit: 512))
+    }
+
     @Test func allEntryPointsAgree() throws {
         let text = #"{"type":"height","value":420}"#
         let expected = try JSONValue(parsing: text)
