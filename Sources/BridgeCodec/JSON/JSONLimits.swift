@@ -29,10 +29,13 @@ public struct JSONLimits: Sendable, Hashable {
         self.maxObjectMembers = maxObjectMembers
     }
 
-    /// The deepest nesting any limits accept, 512, as in Foundation's `JSONSerialization`. Swift
-    /// walks a nested value one call per level wherever it is destroyed, compared, written or
-    /// decoded by Codable, at about 200 bytes of stack a level: 512 levels fit the 512 KiB of a
-    /// secondary thread on iOS; 50,000 overflowed the 8 MiB of a Linux main thread.
+    /// The deepest nesting any limits accept, 512, as in Foundation's `JSONSerialization`.
+    ///
+    /// The parser keeps its own stack, but a nested value is walked one call per level where a
+    /// Foundation graph is checked, Codable decodes, and a `JSONValue` is compared, written or
+    /// freed. In a release build 512 levels of each fit the 512 KiB stack of a secondary thread
+    /// on iOS and 1,024 do not; a debug build needs up to four times the stack a level. Raise
+    /// ``maxDepth`` past its default only on a thread with room.
     public static let deepestNesting = 512
 
     /// The defaults: 1 MiB, depth 64, strings of 256 KiB, 1,024 members per object.

@@ -68,6 +68,41 @@ struct HostileInputTests {
         }
     }
 
+    /// Values as deep as any limits allow are walked one call per level where they are checked,
+    /// decoded, compared, written and freed. All of it must fit a thread with a few MiB of stack
+    /// in this debug build (a release build fits the 512 KiB of an iOS secondary thread);
+    /// a walk that grows its frames, or a limit past ``JSONLimits/deepestNesting``, crashes here.
+    @Test func theDeepestNestingFitsABoundedStack() {
+        indirect enum Tree: Decodable {
+            case branch([Tree])
+
+            init(from decoder: any Decoder) throws {
+                var container = try decoder.unkeyedContainer()
+                var children: [Tree] = []
+                while !container.isAtEnd { children.append(try container.decode(Tree.self)) }
+                self = .branch(children)
+            }
+        }
+        let depth = JSONLimits.deepestNesting
+        let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        let deepest = JSONLimits(maxDepth: .max)
+        let finished = DispatchSemaphore(value: 0)
+        let outcomes = ThreadOutcomes()
+        let thread = Thread {
+            var graph: Any = [Any]()
+            for _ in 1..<depth { graph = [graph] }
+            let value = try? JSONValue(parsing: text, limits: deepest)
+            outcomes.record(
+                value != nil && value == (try? JSONValue(foundationObject: graph, limits: deepest)) && value?.jsonText == text
+                    && (try? StrictJSONDecoder(limits: deepest).decode(Tree.self, from: text)) != nil)
+            finished.signal()
+        }
+        thread.stackSize = 3 << 20
+        thread.start()
+        finished.wait()
+        #expect(outcomes.all == [true])
+    }
+
     @Test func randomBytesNeverCrash() {
         var generator = SeededRandom(seed: 0xB1D6E)
         for _ in 0..<20_000 {
@@ -77,4 +112,16 @@ struct HostileInputTests {
             _ = try? JSONValue(parsing: bytes)
         }
     }
+}
+
+/// What a test thread reports back, behind a lock.
+private final class ThreadOutcomes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outcomes: [Bool] = []
+
+    func record(_ outcome: Bool) {
+        lock.withLock { outcomes.append(outcome) }
+    }
+
+    var all: [Bool] { lock.withLock { outcomes } }
 }
