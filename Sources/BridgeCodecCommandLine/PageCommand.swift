@@ -5,6 +5,7 @@ import Foundation
 enum PageCommand {
     static let help = """
         usage: bridgecodec page sovendus --order FILE [--timestamp UNIX] [--handler NAME]
+                                         [--message-origins ORIGIN,...]
 
         Prints the Sovendus banner page: order and customer data embedded through the escaper,
         the sovHandler bridge (sovendus:integration URLs, ResizeObserver heights) and Sovendus'
@@ -13,13 +14,14 @@ enum PageCommand {
            "trafficSourceNumber": INT, "trafficMediumNumber": INT, "netOrderValue": NUMBER,
            "customer": {"salutation", "firstName", "lastName", "email", "phone", "yearOfBirth": INT,
                         "dateOfBirth", "street", "streetNumber", "zipcode", "city", "country"}}   (customer optional)
-        --timestamp defaults to the current time.
+        --timestamp defaults to the current time. --message-origins forwards open-URL messages only
+        from those frames (https://www.sovendus.com, or https://*.sovendus.com for subdomains).
 
         """
 
     static func run(_ arguments: [String], input: InputSource) -> CommandResult {
         do throws(ArgumentList.UsageError) {
-            let list = try ArgumentList(arguments, valueOptions: ["--order", "--timestamp", "--handler"])
+            let list = try ArgumentList(arguments, valueOptions: ["--order", "--timestamp", "--handler", "--message-origins"])
             guard list.positionals == ["sovendus"] else { throw ArgumentList.UsageError(message: "page supports one provider: sovendus") }
             guard let path = list.options["--order"] else { throw ArgumentList.UsageError(message: "--order FILE is required") }
             let timestamp = try list.positiveInteger("--timestamp", default: Int(Date().timeIntervalSince1970))
@@ -32,7 +34,9 @@ enum PageCommand {
             }
             do {
                 return .success(
-                    try SovendusBannerPage.html(order: order, timestamp: timestamp, handler: list.options["--handler"] ?? "sovHandler"))
+                    try SovendusBannerPage.html(
+                        order: order, timestamp: timestamp, handler: list.options["--handler"] ?? "sovHandler",
+                        messageOrigins: list.options["--message-origins"].map { _ in list.commaSeparated("--message-origins") }))
             } catch {
                 return .rejected("\(error)")
             }

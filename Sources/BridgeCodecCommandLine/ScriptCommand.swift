@@ -6,6 +6,7 @@ enum ScriptCommand {
     static let help = """
         usage: bridgecodec script volt|sovendus|branch-plaid-open|swedbank-pay --transport T [--handler NAME]
                                   [--android-interface NAME]
+               bridgecodec script sovendus --transport T [--message-origins ORIGIN,...]
                bridgecodec script swedbank-pay --transport T [--completed-handler NAME] [--canceled-handler NAME]
                bridgecodec script branch-plaid-complete --detail JSON [--event NAME]
 
@@ -14,7 +15,9 @@ enum ScriptCommand {
         Names are passed to the snippet as data through the escaper, never as code.
 
           volt                   window.voltRedirectCallback(data) → handler (default voltRedirect)
-          sovendus               sovendus:integration open-URL messages and ResizeObserver heights → sovHandler
+          sovendus               sovendus:integration open-URL messages and ResizeObserver heights → sovHandler;
+                                 --message-origins forwards only those frames' messages
+                                 (https://www.sovendus.com, or https://*.sovendus.com for subdomains)
           branch-plaid-open      window.branchPlaidOpenHostedLink(url) → branchPlaidLink / BranchAndroidBridge.openHostedLink
           swedbank-pay           window.swedbankPayCompleted(status), window.swedbankPayCanceled() → completed / canceled
           branch-plaid-complete  dispatches the branchPlaidLinkComplete CustomEvent; --detail is its JSON detail,
@@ -28,6 +31,7 @@ enum ScriptCommand {
                 arguments,
                 valueOptions: [
                     "--transport", "--handler", "--android-interface", "--completed-handler", "--canceled-handler", "--detail", "--event",
+                    "--message-origins",
                 ])
             guard list.positionals.count == 1, let provider = list.positionals.first else {
                 throw ArgumentList.UsageError(message: "script takes one PROVIDER")
@@ -48,6 +52,10 @@ enum ScriptCommand {
                 let names = ScriptTransport.allCases.map(\.rawValue).joined(separator: ", ")
                 throw ArgumentList.UsageError(message: "--transport must be one of \(names)")
             }
+            // A security setting is never ignored: only the Sovendus snippet filters origins.
+            guard provider == "sovendus" || list.options["--message-origins"] == nil else {
+                throw ArgumentList.UsageError(message: "--message-origins applies to sovendus only")
+            }
             let handler = list.options["--handler"]
             let interface = list.options["--android-interface"]
             switch provider {
@@ -58,7 +66,8 @@ enum ScriptCommand {
             case "sovendus":
                 return .success(
                     BridgeScripts.sovendusBridge(
-                        transport: transport, handler: handler ?? "sovHandler", androidInterface: interface ?? "Android"))
+                        transport: transport, handler: handler ?? "sovHandler", androidInterface: interface ?? "Android",
+                        messageOrigins: list.options["--message-origins"].map { _ in list.commaSeparated("--message-origins") }))
             case "branch-plaid-open":
                 return .success(
                     BridgeScripts.branchPlaidLinkOpener(

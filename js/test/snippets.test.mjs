@@ -108,6 +108,26 @@ for (const transport of transports) {
     assert.deepEqual(results.map((r) => r.message.value), [420, 64, "https://www.sovendus.com/offer?id=7", 900]);
   });
 
+  test(`sovendus over ${transport} forwards only listed origins when given`, () => {
+    const page = sandbox();
+    page.run(script(["sovendus", "--transport", transport, "--message-origins", "https://*.Sovendus.com,https://partner.example"]));
+    const ask = (origin, url) =>
+      page.window.dispatchEvent({ type: "message", origin, data: { channel: "sovendus:integration", payload: { url } } });
+    ask("https://www.sovendus.com", "https://www.sovendus.com/offer?id=1");
+    ask("https://a.b.sovendus.com", "https://www.sovendus.com/offer?id=2");
+    ask("https://partner.example", "https://partner.example/offer?id=3");
+    for (const origin of [
+      "https://sovendus.com", "https://.sovendus.com", "http://www.sovendus.com", "https://www.sovendus.com:8443",
+      "https://evilsovendus.com", "https://www.sovendus.com.evil.example", "https://partner.example.evil", "null", undefined,
+    ]) {
+      ask(origin, "https://evil.example/" + String(origin));
+    }
+    const results = decodeAll(recordsFor(page.posts, transport, "sovHandler"));
+    assert.deepEqual(results.filter((r) => r.kind === "sovendus.openUrl").map((r) => r.message.value), [
+      "https://www.sovendus.com/offer?id=1", "https://www.sovendus.com/offer?id=2", "https://partner.example/offer?id=3",
+    ]);
+  });
+
   test(`branch plaid opener over ${transport}`, () => {
     const page = sandbox();
     page.run(script(["branch-plaid-open", "--transport", transport]));

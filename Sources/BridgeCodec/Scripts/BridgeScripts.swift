@@ -19,15 +19,21 @@ public enum BridgeScripts {
 
     /// Sovendus: forwards `sovendus:integration` open-URL messages as `{type: "openUrl", value}` and reports
     /// `document.body.scrollHeight` through a `ResizeObserver` as `{type: "height", value}`, both to `handler`.
+    ///
+    /// `messageOrigins`, when given, lists the frames whose open-URL messages are forwarded: an origin
+    /// such as `https://www.sovendus.com`, or `https://*.sovendus.com` for every subdomain over https
+    /// (compared case-insensitively). Any other frame's message is dropped in the page. `nil`, the
+    /// default, forwards every frame's, as Sovendus' integration guide does.
     public static func sovendusBridge(
-        transport: ScriptTransport = .webKitObject, handler: String = "sovHandler", androidInterface: String = "Android"
-    )
-        -> String
-    {
-        compose(
+        transport: ScriptTransport = .webKitObject, handler: String = "sovHandler", androidInterface: String = "Android",
+        messageOrigins: [String]? = nil
+    ) -> String {
+        let origins: JSONValue = messageOrigins.map { origins in .array(origins.map { .string($0.lowercased()) }) } ?? .null
+        return compose(
             "sovendus.js", transport: transport,
             config: [
                 ("handler", .string(handler)), ("androidInterface", .string(androidInterface)), ("androidMethod", .string("postMessage")),
+                ("messageOrigins", origins),
             ])
     }
 

@@ -20,11 +20,35 @@ enum EmbeddedScripts {
         // Sovendus banner: forward "open this URL" requests from the banner's content (window.postMessage on
         // channel "sovendus:integration") and every change of the page height to native code, which opens URLs
         // in the browser and resizes the WebView (applying only heights above 100).
+        //
+        // config.messageOrigins, when set, lists the origins whose messages are forwarded: "https://a.example"
+        // exactly, or "https://*.example.com" for its subdomains over that scheme. Unset, any frame may ask.
+        function sovendusAllowsOrigin(origin) {
+          var allowed = config.messageOrigins;
+          if (allowed === undefined || allowed === null) return true;
+          if (typeof origin !== "string") return false;
+          for (var i = 0; i < allowed.length; i++) {
+            var entry = allowed[i];
+            if (entry === origin) return true;
+            var wildcard = entry.indexOf("://*.");
+            if (wildcard > 0) {
+              var scheme = entry.slice(0, wildcard + 3);
+              var suffix = entry.slice(wildcard + 4);
+              if (origin.slice(0, scheme.length) === scheme && origin.length > scheme.length + suffix.length &&
+                  origin.slice(origin.length - suffix.length) === suffix) {
+                return true;
+              }
+            }
+          }
+          return false;
+        }
+
         window.addEventListener("message", function (event) {
           var data = event.data;
           if (!data || data.channel !== "sovendus:integration" || !data.payload || typeof data.payload.url !== "string") {
             return;
           }
+          if (!sovendusAllowsOrigin(event.origin)) return;
           bridgecodecPost(config, config.handler, { type: "openUrl", value: data.payload.url });
         });
 

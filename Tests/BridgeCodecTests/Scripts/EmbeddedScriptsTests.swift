@@ -36,6 +36,20 @@ struct BridgeScriptsTests {
         #expect(!script.contains("</script"))
     }
 
+    /// The Sovendus origin list reaches the snippet as data, lowercased (origins are); without
+    /// one the snippet is told `null`, which forwards every frame's message.
+    @Test func sovendusMessageOriginsAreDataInTheConfig() throws {
+        let listed = BridgeScripts.sovendusBridge(
+            transport: .webKitObject, messageOrigins: ["https://*.Sovendus.COM", "https://p.example"])
+        #expect(listed.hasSuffix(#""messageOrigins":["https:\/\/*.sovendus.com","https:\/\/p.example"]});"# + "\n"))
+        #expect(BridgeScripts.sovendusBridge(transport: .android).hasSuffix(#""messageOrigins":null});"# + "\n"))
+        let order = SovendusOrder(
+            sessionId: "s", orderId: "o", currencyCode: "EUR", usedCouponCode: "", trafficSourceNumber: 1, trafficMediumNumber: 2,
+            netOrderValue: 1)
+        let page = try SovendusBannerPage.html(order: order, timestamp: 1, messageOrigins: ["https://www.sovendus.com"])
+        #expect(page.contains(#""messageOrigins":["https:\/\/www.sovendus.com"]});"#))
+    }
+
     @Test func everySnippetCarriesTheTransportCodeExceptTheEventDispatch() {
         for transport in ScriptTransport.allCases {
             for script in [

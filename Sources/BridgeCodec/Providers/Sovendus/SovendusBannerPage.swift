@@ -7,10 +7,13 @@ public enum SovendusBannerPage {
     /// Sovendus' loader script.
     public static let defaultLoaderURL = "https://api.sovendus.com/sovabo/common/js/flexibleIframe.js"
 
-    /// The page for `order`. `timestamp` is the order's Unix time (Sovendus' `timestamp`).
+    /// The page for `order`. `timestamp` is the order's Unix time (Sovendus' `timestamp`);
+    /// `messageOrigins` restricts which frames may ask to open a URL, as in
+    /// ``BridgeScripts/sovendusBridge(transport:handler:androidInterface:messageOrigins:)``.
     /// Throws for a non-finite ``SovendusOrder/netOrderValue`` or a loader URL the policy refuses.
     public static func html(
-        order: SovendusOrder, timestamp: Int, handler: String = "sovHandler", loaderURL: String = defaultLoaderURL
+        order: SovendusOrder, timestamp: Int, handler: String = "sovHandler", loaderURL: String = defaultLoaderURL,
+        messageOrigins: [String]? = nil
     ) throws -> String {
         guard let orderValue = JSONNumber(order.netOrderValue) else { throw EscapingError.nonFiniteNumber(order.netOrderValue) }
         let loader = try Escaper.urlAttribute(loaderURL)
@@ -38,7 +41,7 @@ public enum SovendusBannerPage {
             <script type="text/javascript">
             \(data)</script>
             <script type="text/javascript">
-            \(BridgeScripts.sovendusBridge(transport: .webKitObject, handler: handler))</script>
+            \(BridgeScripts.sovendusBridge(transport: .webKitObject, handler: handler, messageOrigins: messageOrigins))</script>
             <script type="text/javascript" src="\(loader)" async="true"></script>
             </body>
             </html>
