@@ -97,8 +97,37 @@ enum StrictValue {
             }
             return try cast(url, at: value)
         }
+        // Decimal's own Codable form is an object; JSON holds an amount as a number, read here
+        // from its text, exactly, as `JSONDecoder` reads it.
+        if T.self == Decimal.self { return try cast(decimal(value), at: value) }
+        // Data's own Codable form is an array of bytes; JSON holds it as base64 text, which
+        // `JSONDecoder` reads by default.
+        if T.self == Data.self {
+            let text = try string(value)
+            guard let data = Data(base64Encoded: text) else {
+                throw JSONDecodeError(path: value.path, reason: .invalidValue("\"\(JSONPath.escaped(text))\" is not base64"))
+            }
+            return try cast(data, at: value)
+        }
         return try T(from: JSONTapeDecoder(node: value))
     }
+
+    /// The number's exact `Decimal`; refused when it has more significant digits than a
+    /// `Decimal` holds (38) or an exponent beyond its range, never rounded.
+    static func decimal(_ value: Node) throws(JSONDecodeError) -> Decimal {
+        guard let number = value.numberValue else { throw mismatch("a number", value) }
+        let text = number.text
+        guard text.withUTF8Bytes(JSONNumberText.significantDigitCount) <= maximumDecimalDigits,
+            let decimal = Decimal(string: text, locale: posixLocale)
+        else {
+            throw JSONDecodeError(path: value.path, reason: .numberNotRepresentable(text, as: "Decimal"))
+        }
+        return decimal
+    }
+
+    /// Every integer of this many digits fits a `Decimal`'s 128-bit significand.
+    private static let maximumDecimalDigits = 38
+    private static let posixLocale = Locale(identifier: "en_US_POSIX")
 
     private static func cast<T>(_ value: Any, at node: Node) throws(JSONDecodeError) -> T {
         guard let typed = value as? T else {

@@ -189,6 +189,43 @@ struct StrictJSONDecoderTests {
         #expect(try decoder.decode(Link.self, from: #"{"url":"https://a.example/a%20b"}"#).url.absoluteString == "https://a.example/a%20b")
     }
 
+    /// `Decimal` reads a JSON number from its text, exactly, as `JSONDecoder` does: money amounts
+    /// are not routed through a `Double`. More digits than a `Decimal` holds are refused.
+    @Test func decimalsAreReadFromTheNumberText() throws {
+        struct Payment: Decodable {
+            var amount: Decimal
+        }
+        for (text, expected) in [("12.34", "12.34"), ("0.1", "0.1"), ("-7.50", "-7.5"), ("1e-3", "0.001"), ("2E+2", "200")] {
+            let payment = try decoder.decode(Payment.self, from: #"{"amount":"# + text + "}")
+            #expect(payment.amount == Decimal(string: expected), "\(text)")
+        }
+        #expect(try decoder.decode([Decimal].self, from: "[1.5,2,0.000]") == [Decimal(string: "1.5"), 2, 0])
+        let thirtyEight = "12345678901234567890123456789012345678"
+        #expect(try decoder.decode(Decimal.self, from: thirtyEight) == Decimal(string: thirtyEight))
+        #expect(try decoder.decode(Decimal.self, from: "1.000000000000000000000000000000000000000000000") == 1)
+        let tooPrecise = "123456789012345678901234567890123456789012"
+        #expect(failure(Decimal.self, tooPrecise)?.reason == .numberNotRepresentable(tooPrecise, as: "Decimal"))
+        #expect(failure(Decimal.self, "1e200")?.reason == .numberNotRepresentable("1e200", as: "Decimal"))
+        #expect(failure(Payment.self, #"{"amount":"12.34"}"#)?.reason == .typeMismatch(expected: "a number", found: .string))
+        #expect(failure(Payment.self, #"{"amount":{"mantissa":1}}"#)?.reason == .typeMismatch(expected: "a number", found: .object))
+    }
+
+    /// `Data` reads base64 text, as `JSONDecoder` does by default; anything else is refused.
+    @Test func dataIsReadFromBase64() throws {
+        #expect(try decoder.decode(Data.self, from: #""AAEC/w==""#) == Data([0, 1, 2, 255]))
+        #expect(try decoder.decode([Data].self, from: #"["", "aGk="]"#) == [Data(), Data("hi".utf8)])
+        #expect(failure(Data.self, #""not base64!""#)?.reason == .invalidValue(#""not base64!" is not base64"#))
+        #expect(failure(Data.self, "[0,1,2]")?.reason == .typeMismatch(expected: "a string", found: .array))
+    }
+
+    /// `Date` keeps its own form, seconds since 2001 as a number, as `JSONDecoder`'s default does.
+    @Test func datesAreSecondsSince2001() throws {
+        for text in ["0", "12.5", "-86400", "7.5e8"] {
+            #expect(try decoder.decode(Date.self, from: text) == (try JSONDecoder().decode(Date.self, from: Data(text.utf8))), "\(text)")
+        }
+        #expect(failure(Date.self, #""2026-11-23""#)?.reason == .typeMismatch(expected: "a number", found: .string))
+    }
+
     @Test func malformedJSONIsReportedAtTheRoot() {
         let error = failure([Int].self, "[1,]")
         #expect(error?.path == .root)
