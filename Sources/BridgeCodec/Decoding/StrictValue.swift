@@ -1,0 +1,92 @@
+import Foundation
+
+/// The strict conversions every container shares.
+enum StrictValue {
+    typealias Node = JSONTape.Node
+
+    static func bool(_ value: Node) throws(JSONDecodeError) -> Bool {
+        guard let bool = value.boolValue else { throw mismatch("a boolean", value) }
+        return bool
+    }
+
+    static func string(_ value: Node) throws(JSONDecodeError) -> String {
+        guard let string = value.stringValue else { throw mismatch("a string", value) }
+        return string
+    }
+
+    static func integer<Integer: FixedWidthInteger>(_ value: Node, as _: Integer.Type) throws(JSONDecodeError) -> Integer {
+        guard value.kind == .number else { throw mismatch("an integer", value) }
+        guard let integer = value.exactInteger(Integer.self) else {
+            throw JSONDecodeError(path: value.path, reason: .numberNotRepresentable(value.numberValue?.text ?? "", as: "\(Integer.self)"))
+        }
+        return integer
+    }
+
+    static func double(_ value: Node) throws(JSONDecodeError) -> Double {
+        guard let double = value.doubleValue else { throw mismatch("a number", value) }
+        return double
+    }
+
+    static func float(_ value: Node) throws(JSONDecodeError) -> Float {
+        guard let double = value.doubleValue else { throw mismatch("a number", value) }
+        let float = Float(double)
+        // Beyond Float's range, or a non-zero number it holds only as zero: refused, never
+        // turned into infinity or 0 (the parser refuses the same of a Double).
+        guard float.isFinite, float != 0 || double == 0 else {
+            throw JSONDecodeError(path: value.path, reason: .numberNotRepresentable(value.numberValue?.text ?? "", as: "Float"))
+        }
+        return float
+    }
+
+    static func decode<T: Decodable>(_: T.Type, from value: Node) throws -> T {
+        // URL's own Codable form is an object on Apple platforms; on the bridge it is always a string.
+        if T.self == URL.self {
+            let string = try string(value)
+            guard let url = URL(string: string) else {
+                throw JSONDecodeError(path: value.path, reason: .invalidValue("\"\(string)\" is not a valid URL"))
+            }
+            return try cast(url, at: value)
+        }
+        // Decimal's own Codable form is an object; JSON holds an amount as a number, read here
+        // from its text, exactly, as `JSONDecoder` reads it.
+        if T.self == Decimal.self { return try cast(decimal(value), at: value) }
+        // Data's own Codable form is an array of bytes; JSON holds it as base64 text, which
+        // `JSONDecoder` reads by default.
+        if T.self == Data.self {
+            let text = try string(value)
+            guard let data = Data(base64Encoded: text) else {
+                throw JSONDecodeError(path: value.path, reason: .invalidValue("\"\(JSONPath.escaped(text))\" is not base64"))
+            }
+            return try cast(data, at: value)
+        }
+        return try T(from: JSONTapeDecoder(node: value))
+    }
+
+    /// The number's exact `Decimal`; refused when it has more significant digits than a
+    /// `Decimal` holds (38) or an exponent beyond its range, never rounded.
+    static func decimal(_ value: Node) throws(JSONDecodeError) -> Decimal {
+        guard let number = value.numberValue else { throw mismatch("a number", value) }
+        let text = number.text
+        guard text.withUTF8Bytes(JSONNumberText.significantDigitCount) <= maximumDecimalDigits,
+            let decimal = Decimal(string: text, locale: posixLocale)
+        else {
+            throw JSONDecodeError(path: value.path, reason: .numberNotRepresentable(text, as: "Decimal"))
+        }
+        return decimal
+    }
+
+    /// Every integer of this many digits fits a `Decimal`'s 128-bit significand.
+    private static let maximumDecimalDigits = 38
+    private static let posixLocale = Locale(identifier: "en_US_POSIX")
+
+    private static func cast<T>(_ value: Any, at node: Node) throws(JSONDecodeError) -> T {
+        guard let typed = value as? T else {
+            throw JSONDecodeError(path: node.path, reason: .invalidValue("cannot produce a \(T.self)"))
+        }
+        return typed
+    }
+
+    static func mismatch(_ expected: String, _ value: Node) -> JSONDecodeError {
+        value.mismatch(expected, at: value.path)
+    }
+}
