@@ -104,6 +104,10 @@ extension JSONValue: FoundationGraphOutput {
             // Identified values are finite; this states it where the number is made.
             guard let number = JSONNumber(double) else { throw JSONDecodeError(path: .root, reason: .nonFiniteNumber) }
             self = .number(number)
+        case .decimal(let text):
+            // Identified decimal text is a JSON number; this states it where the number is made.
+            guard let number = FoundationValue.decimalNumber(text) else { throw JSONDecodeError(path: .root, reason: .nonFiniteNumber) }
+            self = .number(number)
         case .string(let string): self = .string(string)
         }
     }

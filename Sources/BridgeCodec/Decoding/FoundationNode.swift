@@ -30,7 +30,7 @@ extension FoundationNode: JSONNode {
         switch value {
         case .scalar(.null): .null
         case .scalar(.bool): .bool
-        case .scalar(.integer), .scalar(.unsignedInteger), .scalar(.double): .number
+        case .scalar(.integer), .scalar(.unsignedInteger), .scalar(.double), .scalar(.decimal): .number
         case .scalar(.string): .string
         case .object: .object
         case .array: .array
@@ -53,6 +53,7 @@ extension FoundationNode: JSONNode {
         case .scalar(.integer(let integer)): Double(integer)
         case .scalar(.unsignedInteger(let integer)): Double(integer)
         case .scalar(.double(let double)): double
+        case .scalar(.decimal(let text)): FoundationValue.decimalNumber(text)?.doubleValue
         default: nil
         }
     }

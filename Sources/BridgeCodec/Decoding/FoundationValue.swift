@@ -26,6 +26,11 @@ enum FoundationValue {
         case unsignedInteger(UInt64)
         /// A finite floating-point number.
         case double(Double)
+        /// A number Foundation keeps as exact decimal text (`NSDecimalNumber`, Swift's `Decimal`):
+        /// JSONSerialization makes one of a number a `Double` would round (`1.00000000000000001`).
+        /// The text, checked to be a JSON number; kept as text so that this case is no larger
+        /// than a string's, which every value of the graph is moved as.
+        case decimal(String)
         /// A string; it shares the graph's storage.
         case string(String)
     }
@@ -43,6 +48,9 @@ enum FoundationValue {
     /// The class Foundation uses for boolean `NSNumber`s (`__NSCFBoolean` on every platform),
     /// which is the only reliable way to tell `true` from `1`: `as? Bool` accepts both.
     private static let booleanNumberClass = ObjectIdentifier(type(of: NSNumber(value: true)))
+    /// The class of the numbers Foundation makes of integers and doubles (`__NSCFNumber` on Apple
+    /// platforms, `NSNumber` on Linux).
+    private static let plainNumberClass = ObjectIdentifier(type(of: NSNumber(value: 1.5)))
 
     /// `object` identified.
     init(_ object: Any) throws(JSONDecodeError) {
@@ -158,7 +166,23 @@ enum FoundationValue {
         if Value.self == UInt32.self { return integer(UInt32.self) }
         if Value.self == UInt16.self { return integer(UInt16.self) }
         if Value.self == UInt8.self { return integer(UInt8.self) }
+        if Value.self == Decimal.self { return try decimal(text: unsafeBitCast(value, to: Decimal.self).description) }
         return nil
+    }
+
+    /// The number `text` (`NSDecimalNumber` and `Decimal` write plain decimal notation) with its
+    /// digits kept; NaN, the one value they write that is no number, is refused. Out of line:
+    /// inlined, the parse it calls grew the frame of every value's identification.
+    @inline(never)
+    private static func decimal(text: String) throws(JSONDecodeError) -> Scalar {
+        guard decimalNumber(text) != nil else { throw JSONDecodeError(path: .root, reason: .nonFiniteNumber) }
+        return .decimal(text)
+    }
+
+    /// The number that ``Scalar/decimal(_:)`` text stands for; `nil` for text that is no JSON number.
+    static func decimalNumber(_ text: String) -> JSONNumber? {
+        guard case .number(let number)? = try? JSONValue(parsing: text) else { return nil }
+        return number
     }
 
     /// An integer of any width, in the case that holds it exactly.
@@ -173,7 +197,12 @@ enum FoundationValue {
     }
 
     private static func number(_ number: NSNumber) throws(JSONDecodeError) -> Scalar {
-        if ObjectIdentifier(type(of: number)) == booleanNumberClass { return .bool(number.boolValue) }
+        let numberClass = ObjectIdentifier(type(of: number))
+        if numberClass == booleanNumberClass { return .bool(number.boolValue) }
+        // An `NSDecimalNumber`'s `doubleValue` would round what JSONSerialization kept it for.
+        // Asked only of a class other than the usual one: the runtime's subclass test costs
+        // more than the rest of a number's identification.
+        if numberClass != plainNumberClass, type(of: number) is NSDecimalNumber.Type { return try decimal(text: number.stringValue) }
         switch UInt8(bitPattern: number.objCType.pointee) {
         case UInt8(ascii: "f"), UInt8(ascii: "d"): return try finite(number.doubleValue)
         case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"): return integer(number.uint64Value)

@@ -192,6 +192,33 @@ struct FoundationObjectTests {
         #expect(try JSONValue(foundationObject: ["k": 1] as [String: Any]) == .object(object))
     }
 
+    /// JSONSerialization keeps a number a `Double` would round as an `NSDecimalNumber`
+    /// (`1.00000000000000001`, `12345678901234567890123`); an app may hold a Swift `Decimal`.
+    /// Both keep their exact decimal text, as the same number read from JSON text does.
+    @Test func decimalNumbersKeepTheirExactText() throws {
+        let texts = ["1.00000000000000001", "12345678901234567890123", "-0.001", "0.1", "12.34"]
+        let serialized = try JSONSerialization.jsonObject(with: Data(("[" + texts.joined(separator: ",") + "]").utf8))
+        #expect(try JSONValue(foundationObject: serialized) == (try JSONValue(parsing: "[" + texts.joined(separator: ",") + "]")))
+        for text in texts {
+            let expected = try JSONValue(parsing: text)
+            #expect(try JSONValue(foundationObject: NSDecimalNumber(string: text)) == expected, "\(text)")
+            #expect(try JSONValue(foundationObject: try #require(Decimal(string: text))) == expected, "\(text)")
+        }
+        let decoder = StrictJSONDecoder()
+        let amounts = try JSONSerialization.jsonObject(with: Data(#"{"a":1.00000000000000001,"b":12345678901234567890123}"#.utf8))
+        #expect(throws: JSONDecodeError.self) { try decoder.decode([String: Int].self, fromFoundationObject: amounts) }
+        #expect(
+            try decoder.decode([String: Decimal].self, fromFoundationObject: amounts)
+                == [
+                    "a": try #require(Decimal(string: "1.00000000000000001")),
+                    "b": try #require(Decimal(string: "12345678901234567890123")),
+                ])
+        let appBuilt: [String: Any] = ["amount": try #require(Decimal(string: "12.34"))]
+        #expect(try decoder.decode([String: Decimal].self, fromFoundationObject: appBuilt) == ["amount": Decimal(string: "12.34")])
+        #expect(throws: JSONDecodeError.self) { try JSONValue(foundationObject: NSDecimalNumber.notANumber) }
+        #expect(throws: JSONDecodeError.self) { try JSONValue(foundationObject: Decimal.nan) }
+    }
+
     @Test func optionalsInAnyAreUnwrapped() throws {
         let present: Int? = 4
         let absent: String? = nil
