@@ -16,8 +16,8 @@ public struct BridgeURL: Sendable, Hashable, Codable, CustomStringConvertible {
     /// A Foundation `URL`, or `nil` when Foundation cannot parse the text. Text that passed a
     /// ``URLPolicy`` may still hold what RFC 3986 does not allow where it stands and browsers
     /// accept (`[` `]` in a query, a second `#`, a `%` without two hex digits): from iOS 17 and
-    /// macOS 14, and on Linux, Foundation percent-encodes those, so the URL's text differs from
-    /// ``string``; older systems give `nil` for it.
+    /// macOS 14 (apps built with those SDKs or later), and on Linux, Foundation percent-encodes
+    /// those, so the URL's text differs from ``string``; before, it gives `nil` for them.
     public var foundationURL: URL? { URL(string: string) }
 
     /// The scheme, lowercased, or `nil` for a relative reference.
