@@ -44,9 +44,15 @@ struct ArgumentList {
     }
 
     /// The comma-separated values of option `name`, empty ones dropped; none when it is absent.
-    /// Split on the `,` byte: a combining mark after a comma makes one Character with it.
     func commaSeparated(_ name: String) -> [String] {
-        (options[name] ?? "").utf8.split(separator: UInt8(ascii: ",")).map { String(Substring($0)) }
+        commaSeparatedIfGiven(name) ?? []
+    }
+
+    /// The comma-separated values of option `name`, empty ones dropped; `nil` when it is absent,
+    /// which an option such as `--message-origins` tells from an empty list.
+    /// Split on the `,` byte: a combining mark after a comma makes one Character with it.
+    func commaSeparatedIfGiven(_ name: String) -> [String]? {
+        options[name].map { value in value.utf8.split(separator: UInt8(ascii: ",")).map { String(Substring($0)) } }
     }
 
     /// The value of a positive integer option, or `defaultValue` when absent.

@@ -36,7 +36,7 @@ enum PageCommand {
                 return .success(
                     try SovendusBannerPage.html(
                         order: order, timestamp: timestamp, handler: list.options["--handler"] ?? "sovHandler",
-                        messageOrigins: list.options["--message-origins"].map { _ in list.commaSeparated("--message-origins") }))
+                        messageOrigins: list.commaSeparatedIfGiven("--message-origins")))
             } catch {
                 return .rejected("\(error)")
             }

@@ -67,7 +67,7 @@ enum ScriptCommand {
                 return .success(
                     BridgeScripts.sovendusBridge(
                         transport: transport, handler: handler ?? "sovHandler", androidInterface: interface ?? "Android",
-                        messageOrigins: list.options["--message-origins"].map { _ in list.commaSeparated("--message-origins") }))
+                        messageOrigins: list.commaSeparatedIfGiven("--message-origins")))
             case "branch-plaid-open":
                 return .success(
                     BridgeScripts.branchPlaidLinkOpener(
