@@ -1,17 +1,24 @@
 /// A set of host names where an entry `*.example.com` stands for every subdomain of `example.com`
-/// (not the domain itself). Compared case-insensitively.
+/// (not the domain itself). Compared byte for byte, ignoring ASCII case.
 struct HostList: Sendable, Hashable {
-    private let entries: Set<String>
+    /// The entries without a wildcard, as UTF-8 in ASCII lowercase.
+    private let names: Set<[UInt8]>
+    /// The wildcard entries' suffixes with their leading dot (`.example.com`), as UTF-8 in ASCII lowercase.
+    private let subdomainSuffixes: [[UInt8]]
 
     init(_ entries: Set<String>) {
-        self.entries = Set(entries.map { $0.lowercased() })
+        // Bytes rather than `String`s: a `Set<String>` and `hasSuffix` compare by canonical
+        // equivalence, under which a host that is not byte-equal to an entry could still match it.
+        let lowercased = entries.map { Array($0.asciiLowercased().utf8) }
+        names = Set(lowercased.filter { !$0.starts(with: "*.".utf8) })
+        subdomainSuffixes = lowercased.filter { $0.starts(with: "*.".utf8) }.map { Array($0.dropFirst()) }.sorted {
+            $0.lexicographicallyPrecedes($1)
+        }
     }
 
     func contains(_ host: String) -> Bool {
-        let host = host.lowercased()
-        return entries.contains(host)
-            || entries.contains { entry in
-                entry.hasPrefix("*.") && host.hasSuffix(entry.dropFirst()) && host.count > entry.count - 1
-            }
+        let host = Array(host.asciiLowercased().utf8)
+        return names.contains(host)
+            || subdomainSuffixes.contains { suffix in host.count > suffix.count && host.suffix(suffix.count).elementsEqual(suffix) }
     }
 }

@@ -37,7 +37,7 @@ public struct OriginPolicy: Sendable, Hashable {
     /// the platform gives no origin (Android's `@JavascriptInterface`).
     public static let anyOrigin = OriginPolicy(rule: .any)
 
-    /// Only `https` frames on the default port whose host is listed (case-insensitive). An entry
+    /// Only `https` frames on the default port whose host is listed (byte for byte, ignoring ASCII case). An entry
     /// `*.example.com` allows every subdomain of `example.com`, not the domain itself.
     /// A message without an origin is rejected.
     public static func hosts(_ hosts: Set<String>, mainFrameOnly: Bool = false) -> OriginPolicy {
@@ -49,7 +49,7 @@ public struct OriginPolicy: Sendable, Hashable {
         guard case .hosts(let hosts, let mainFrameOnly) = rule else { return nil }
         guard let origin else { return "the message has no origin and the channel allows only listed hosts" }
         if mainFrameOnly && !origin.isMainFrame { return "origin \(origin) is not the main frame" }
-        guard origin.scheme.lowercased() == "https", origin.port == nil || origin.port == 443 else {
+        guard origin.scheme.asciiLowercased().utf8.elementsEqual("https".utf8), origin.port == nil || origin.port == 443 else {
             return "origin \(origin) is not https on the default port"
         }
         return hosts.contains(origin.host) ? nil : "origin \(origin) is not allowed"

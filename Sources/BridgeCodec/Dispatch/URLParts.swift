@@ -1,4 +1,4 @@
-/// A URL split for matching: lowercased scheme and host, port, exact path, query items as written.
+/// A URL split for matching: scheme and host in ASCII lowercase, port, exact path, query items as written.
 ///
 /// For web URLs (`http`, `https`) the host is the one a browser connects to, or there is no
 /// split at all: a URL ``URLPolicy`` refuses under those schemes (a backslash, which a browser
@@ -53,7 +53,7 @@ struct URLParts: Equatable {
             }
         }
         self.scheme = scheme
-        self.host = authority.lowercased()
+        self.host = authority.asciiLowercased()
         self.port = port
         self.path = rest[slash...]
         let items = query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false)

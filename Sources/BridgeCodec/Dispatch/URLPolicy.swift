@@ -8,11 +8,11 @@
 /// (`https://bank.example@evil.example`), no backslashes (which browsers read as `/`).
 /// `javascript:`, `vbscript:`, `data:` and `file:` are rejected even when listed.
 public struct URLPolicy: Sendable, Hashable {
-    /// Schemes that pass, lowercased (they are lowercased when set).
+    /// Schemes that pass, in ASCII lowercase (they are lowercased when set).
     public var allowedSchemes: Set<String> {
         get { schemes }
         set {
-            schemes = Set(newValue.map { $0.lowercased() })
+            schemes = Set(newValue.map { $0.asciiLowercased() })
             allowsHTTPS = schemes.contains("https")
         }
     }
@@ -27,9 +27,9 @@ public struct URLPolicy: Sendable, Hashable {
     /// Schemes that run code or read local data; never allowed.
     public static let forbiddenSchemes: Set<String> = ["javascript", "vbscript", "data", "file"]
 
-    /// A policy allowing `allowedSchemes` (compared case-insensitively).
+    /// A policy allowing `allowedSchemes` (compared ignoring ASCII case).
     public init(allowedSchemes: Set<String> = ["https"], maxLength: Int = 8_192) {
-        schemes = Set(allowedSchemes.map { $0.lowercased() })
+        schemes = Set(allowedSchemes.map { $0.asciiLowercased() })
         allowsHTTPS = schemes.contains("https")
         self.maxLength = maxLength
     }

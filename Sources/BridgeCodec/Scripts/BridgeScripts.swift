@@ -22,13 +22,13 @@ public enum BridgeScripts {
     ///
     /// `messageOrigins`, when given, lists the frames whose open-URL messages are forwarded: an origin
     /// such as `https://www.sovendus.com`, or `https://*.sovendus.com` for every subdomain over https
-    /// (compared case-insensitively). Any other frame's message is dropped in the page. `nil`, the
+    /// (compared ignoring ASCII case). Any other frame's message is dropped in the page. `nil`, the
     /// default, forwards every frame's, as Sovendus' integration guide does.
     public static func sovendusBridge(
         transport: ScriptTransport = .webKitObject, handler: String = "sovHandler", androidInterface: String = "Android",
         messageOrigins: [String]? = nil
     ) -> String {
-        let origins: JSONValue = messageOrigins.map { origins in .array(origins.map { .string($0.lowercased()) }) } ?? .null
+        let origins: JSONValue = messageOrigins.map { origins in .array(origins.map { .string($0.asciiLowercased()) }) } ?? .null
         return compose(
             "sovendus.js", transport: transport,
             config: [

@@ -56,6 +56,29 @@ struct BridgeDispatcherTests {
         #expect(outcome(nil)?.reason == .originNotAllowed("the message has no origin and the channel allows only listed hosts"))
     }
 
+    /// Hosts ignore ASCII case only: `lowercased()` would turn U+212A (Kelvin sign) into `k`, in
+    /// an entry or in the origin.
+    @Test func originHostsIgnoreASCIICaseOnly() {
+        let policy = OriginPolicy.hosts(["chec\u{212A}out.volt.io", "*.\u{212A}.example", "Checkout.Volt.io"])
+        let dispatcher = BridgeDispatcher(channels: [BridgeChannel(.voltRedirect, origins: policy)])
+        func allows(_ host: String) -> Bool {
+            let origin = FrameOrigin(scheme: "https", host: host, isMainFrame: true)
+            return dispatcher.dispatch(BridgeMessage(handlerName: "voltRedirect", jsonText: volt, origin: origin)).failureValue == nil
+        }
+        #expect(allows("checkout.volt.io"))
+        #expect(allows("CHECKOUT.VOLT.IO"))
+        #expect(!allows("a.k.example"))
+        #expect(!allows("a.K.example"))
+        let strict = BridgeDispatcher(channels: [BridgeChannel(.voltRedirect, origins: .hosts(["checkout.volt.io"]))])
+        #expect(
+            strict.dispatch(
+                BridgeMessage(
+                    handlerName: "voltRedirect", jsonText: volt,
+                    origin: FrameOrigin(scheme: "https", host: "chec\u{212A}out.volt.io", isMainFrame: true))
+            )
+            .failureValue != nil)
+    }
+
     @Test func originIsCheckedBeforeTheBodyIsRead() {
         let dispatcher = BridgeDispatcher(channels: [BridgeChannel(.voltRedirect, origins: .hosts(["checkout.volt.io"]))])
         let error = dispatcher.dispatch(BridgeMessage(handlerName: "voltRedirect", jsonText: "{not json")).failureValue

@@ -151,6 +151,41 @@ struct SwedbankPayURLTests {
         }
     }
 
+    /// A URL under the app scheme is not policy-checked, so it may hold any character: it matches
+    /// only when its bytes do, ignoring ASCII case in scheme and host. Swift's `==` takes U+037E
+    /// for `;`, and `lowercased()` turns U+212A (Kelvin sign) into `k`.
+    @Test func thePaymentURLMatchesByteForByte() {
+        let payment = PaymentURL.android(backendRoot: "https://backend.example/m;v=K/", package: "p", id: "K;1")
+        let path = "/m;v=K/sdk-callback/android-intent"
+        #expect(payment.string == "https://backend.example\(path)?package=p&id=K%3B1")
+        #expect(payment.matches("YourEcomApp://BACKEND.example\(path)?package=p&id=K%3B1&fallback=true", appScheme: "yourecomapp"))
+        for lookalike in [
+            "yourecomapp://bac\u{212A}end.example\(path)?package=p&id=K%3B1",
+            "yourecomapp://backend.example/m\u{37E}v=K/sdk-callback/android-intent?package=p&id=K%3B1",
+            "yourecomapp://backend.example/m;v=\u{212A}/sdk-callback/android-intent?package=p&id=K%3B1",
+            "yourecomapp://backend.example\(path)?package=p&id=\u{212A}%3B1",
+        ] {
+            #expect(!payment.matches(lookalike, appScheme: "yourecomapp"), "\(lookalike)")
+        }
+        #expect(!payment.matches("kapp://backend.example\(path)?package=p&id=K%3B1", appScheme: "\u{212A}app"))
+    }
+
+    /// Listed hosts are compared byte for byte ignoring ASCII case only: an entry written with
+    /// U+212A (Kelvin sign) does not stand for `k`.
+    @Test func webViewHostsIgnoreASCIICaseOnly() {
+        var policy = PaymentNavigationPolicy(
+            completeURL: "https://example.com/done", cancelURL: "https://example.com/cancel",
+            paymentURL: PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id),
+            webViewHosts: ["\u{212A}.example", "*.ban\u{212A}.example", "ACS.Bank.example"])
+        for outside in ["https://k.example/", "https://a.bank.example/"] {
+            #expect(policy.decide(outside) == .openExternally(url: outside), "\(outside)")
+        }
+        #expect(policy.decide("https://acs.BANK.example/") == .allow)
+        policy.webViewHosts = ["*.bank.example"]
+        #expect(policy.decide("https://a.bank.example/") == .allow)
+        #expect(policy.decide("https://acs.bank.example.evil/") == .openExternally(url: "https://acs.bank.example.evil/"))
+    }
+
     @Test func merchantBackendProblemsAreTyped() throws {
         for problem in MerchantBackendProblem.allCases {
             let text = #"{"type":"\#(problem.typeURL)","title":"t","status":\#(problem.status),"detail":"d","extra":[1]}"#
@@ -186,6 +221,11 @@ struct SwedbankPayURLTests {
         #expect(redirect.matches("branchapp://plaid-hosted-link-complete/\u{301}x"))
         #expect(!redirect.matches("branchapp://plaid-hosted-link-complete\u{301}/x"))
         #expect(!redirect.matches("otherapp://plaid-hosted-link-complete"))
+        // Only ASCII case is ignored: U+212A (Kelvin sign) is not `k`.
+        #expect(!redirect.matches("branchapp://plaid-hosted-lin\u{212A}-complete"))
+        #expect(
+            !PlaidRedirectURI(scheme: "branchapp", host: "plaid-hosted-lin\u{212A}-complete").matches(
+                "branchapp://plaid-hosted-link-complete"))
         #expect(
             PlaidLinkCompletion(outcome: .callback(url: "branchapp://plaid-hosted-link-complete?x=1"), redirect: redirect)
                 == .completed(callbackUrl: BridgeURL("branchapp://plaid-hosted-link-complete?x=1")))

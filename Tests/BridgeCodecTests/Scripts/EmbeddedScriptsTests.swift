@@ -43,6 +43,11 @@ struct BridgeScriptsTests {
             transport: .webKitObject, messageOrigins: ["https://*.Sovendus.COM", "https://p.example"])
         #expect(listed.hasSuffix(#""messageOrigins":["https:\/\/*.sovendus.com","https:\/\/p.example"]});"# + "\n"))
         #expect(BridgeScripts.sovendusBridge(transport: .android).hasSuffix(#""messageOrigins":null});"# + "\n"))
+        // ASCII case only: U+212A (Kelvin sign) stays what it is, an origin no browser reports,
+        // where `lowercased()` would have made it `k` and allowed `https://k.example`.
+        let kelvin = BridgeScripts.sovendusBridge(transport: .webKitObject, messageOrigins: ["https://\u{212A}.Example"])
+        let kelvinConfig = #""messageOrigins":["https:\/\/\#u{212A}.example"]});"# + "\n"
+        #expect(kelvin.utf8.reversed().starts(with: kelvinConfig.utf8.reversed()))
         let order = SovendusOrder(
             sessionId: "s", orderId: "o", currencyCode: "EUR", usedCouponCode: "", trafficSourceNumber: 1, trafficMediumNumber: 2,
             netOrderValue: 1)

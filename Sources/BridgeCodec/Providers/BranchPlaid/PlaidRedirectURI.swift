@@ -1,21 +1,21 @@
 /// The completion redirect URI configured for Plaid Hosted Link (for example `branchapp://plaid-hosted-link-complete`),
-/// recognised by scheme and host, case-insensitively, as Branch's Android sample does.
+/// recognised by scheme and host, ignoring ASCII case, as Branch's Android sample does.
 public struct PlaidRedirectURI: Sendable, Hashable {
-    /// The scheme, lowercased.
+    /// The scheme, in ASCII lowercase.
     public let scheme: String
-    /// The host, lowercased.
+    /// The host, in ASCII lowercase.
     public let host: String
 
     /// A redirect URI with this scheme and host.
     public init(scheme: String, host: String) {
-        self.scheme = scheme.lowercased()
-        self.host = host.lowercased()
+        self.scheme = scheme.asciiLowercased()
+        self.host = host.asciiLowercased()
     }
 
-    /// Whether `url` is this redirect: same scheme and host, ignoring case; path and query may be anything.
+    /// Whether `url` is this redirect: the same scheme and host byte for byte, ignoring ASCII case; path and query may be anything.
     public func matches(_ url: String) -> Bool {
         guard let parts = URLParts(url) else { return false }
-        return parts.scheme == scheme && parts.host == host
+        return parts.scheme.utf8.elementsEqual(scheme.utf8) && parts.host.utf8.elementsEqual(host.utf8)
     }
 }
 

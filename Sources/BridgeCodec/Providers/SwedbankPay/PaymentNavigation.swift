@@ -31,10 +31,14 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
     /// The app's custom scheme, under which the payment URL may also come back.
     public var appScheme: String?
     /// Hosts known to work inside a WebView (the payment menu's and known-good 3-D Secure pages); `https` pages on
-    /// other hosts, and every `http` page, open outside. Compared case-insensitively, ports aside; `*.example.com` covers subdomains.
-    /// Only the host a browser would connect to is compared: a web URL that ``URLPolicy`` refuses (a
-    /// backslash, user info, a malformed host or port) opens outside.
-    public var webViewHosts: Set<String>
+    /// other hosts, and every `http` page, open outside. Compared byte for byte ignoring ASCII case, ports aside;
+    /// `*.example.com` covers subdomains. Only the host a browser would connect to is compared: a web URL that
+    /// ``URLPolicy`` refuses (a backslash, user info, a malformed host or port) opens outside.
+    public var webViewHosts: Set<String> {
+        didSet { webViewHostList = HostList(webViewHosts) }
+    }
+    /// `webViewHosts`, ready for lookups: built when the hosts are set, not on every navigation.
+    private var webViewHostList: HostList
 
     /// A policy. There is no default host list: the payment menu's own hosts must be listed.
     public init(completeURL: String, cancelURL: String, paymentURL: PaymentURL, appScheme: String? = nil, webViewHosts: Set<String>) {
@@ -43,6 +47,7 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
         self.paymentURL = paymentURL
         self.appScheme = appScheme
         self.webViewHosts = webViewHosts
+        webViewHostList = HostList(webViewHosts)
     }
 
     /// The decision for a navigation to `target`.
@@ -61,7 +66,7 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
             return .openIntent(intent, fallbackURL: fallback)
         case "https":
             guard let host = URLParts(target)?.host else { return .openExternally(url: target) }
-            return HostList(webViewHosts).contains(host) ? .allow : .openExternally(url: target)
+            return webViewHostList.contains(host) ? .allow : .openExternally(url: target)
         case "http":
             // Never inside the WebView, listed host or not: a page sent in clear text could be
             // anyone's, and the WebView gives the page the app's bridge.

@@ -34,15 +34,23 @@ public struct PaymentURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `url` is this payment URL coming back: the same URL, the same with extra query parameters
     /// after its own (such as `&fallback=true`), or either of those with `appScheme` in place of `https`.
-    /// Scheme and host compare case-insensitively; port, path and query exactly; anything else, and
-    /// a web URL a browser could read another way (``URLPolicy`` refuses it), does not match.
+    /// Scheme and host compare ignoring ASCII case; port, path and query exactly; all of them byte for
+    /// byte. Anything else, and a web URL a browser could read another way (``URLPolicy`` refuses it),
+    /// does not match.
     public func matches(_ url: String, appScheme: String? = nil) -> Bool {
         guard let expected = URLParts(string), let actual = URLParts(url), actual.fragment == nil else { return false }
+        // Bytes, not `==`, which is canonical equivalence: a URL under the app scheme is not
+        // policy-checked, and U+037E (Greek question mark) would pass for `;` in it.
         let schemeMatches =
-            actual.scheme == expected.scheme || (expected.scheme == "https" && appScheme.map { $0.lowercased() } == actual.scheme)
-        guard schemeMatches, actual.host == expected.host, actual.port == expected.port, actual.path == expected.path else {
-            return false
-        }
-        return actual.queryItems.starts(with: expected.queryItems)
+            sameBytes(actual.scheme, expected.scheme)
+            || (expected.scheme == "https" && appScheme.map { sameBytes($0.asciiLowercased(), actual.scheme) } == true)
+        guard schemeMatches, sameBytes(actual.host, expected.host), sameBytes(actual.port, expected.port),
+            sameBytes(actual.path, expected.path)
+        else { return false }
+        return actual.queryItems.starts(with: expected.queryItems, by: sameBytes)
+    }
+
+    private func sameBytes(_ left: some StringProtocol, _ right: some StringProtocol) -> Bool {
+        left.utf8.elementsEqual(right.utf8)
     }
 }
