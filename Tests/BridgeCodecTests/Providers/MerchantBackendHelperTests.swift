@@ -112,8 +112,11 @@ struct MerchantBackendHelperTests {
         let location = try #require(ios.header("Location"))
         #expect(location.hasSuffix("&language=sv-SE&app=%3Cb%3E%22%0A"))
         #expect(!location.contains("\n") && !location.contains("\""))
-        #expect(
-            MerchantBackendHelpers.androidIntentPage(intentURL: "intent:#Intent;package=\"><script>x</script>;end;").contains(
-                "&quot;&gt;&lt;script&gt;"))
+        let hostileIntent = AndroidIntentURL(target: "https://example.com/\"><script>x</script>", package: "your.ecom.app")
+        let page = try MerchantBackendHelpers.androidIntentPage(for: hostileIntent)
+        #expect(!page.contains("<script") && !page.contains("\"><"))
+        let link = try Escaper.htmlAttribute(hostileIntent.urlString())
+        #expect(page.contains(#"href="\#(link)""#) && page.contains(#"content="0;url=\#(link)""#))
+        #expect(try AndroidIntentURL(parsing: hostileIntent.urlString()) == hostileIntent)
     }
 }

@@ -49,17 +49,18 @@ public struct MerchantBackendHelpers: Sendable, Hashable {
     private func androidIntent(requestURL: String, query: RequestQuery) -> HelperResponse {
         guard let package = query.single("package") else { return .problem(.badRequest, detail: "package is required, once") }
         guard Self.isAndroidPackageName(package) else { return .problem(.badRequest, detail: "package is not an Android package name") }
-        guard let intent = try? AndroidIntentURL.swedbankPayPaymentOrder(target: requestURL, package: package).urlString() else {
+        let intent = AndroidIntentURL.swedbankPayPaymentOrder(target: requestURL, package: package)
+        guard let page = try? Self.androidIntentPage(for: intent) else {
             return .problem(.badRequest, detail: "the request URL has no scheme")
         }
-        return HelperResponse(
-            status: 200, headers: [.init(name: "Content-Type", value: "text/html; charset=utf-8")],
-            body: Self.androidIntentPage(intentURL: intent))
+        return HelperResponse(status: 200, headers: [.init(name: "Content-Type", value: "text/html; charset=utf-8")], body: page)
     }
 
-    /// The page the Android endpoint serves for `intentURL`, every value attribute-encoded.
-    public static func androidIntentPage(intentURL: String) -> String {
-        let link = Escaper.htmlAttribute(intentURL)
+    /// The page the Android endpoint serves for `intent`: a refresh to its `intent:` URL and a link to it,
+    /// attribute-encoded. Taking the intent rather than URL text means the page can never send the
+    /// payer anywhere but an `intent:` URL (a `javascript:` link would run in the backend's origin).
+    public static func androidIntentPage(for intent: AndroidIntentURL) throws(AndroidIntentURL.Failure) -> String {
+        let link = Escaper.htmlAttribute(try intent.urlString())
         return """
             <!DOCTYPE html>
             <html>
@@ -97,7 +98,7 @@ public struct MerchantBackendHelpers: Sendable, Hashable {
         guard !language.isEmpty, language.utf8.count <= 35,
             language.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0 & 0xDF) })
         else { return .problem(.badRequest, detail: "language is not a language tag") }
-        if query.values("fallback").contains("true") {
+        if query.values("fallback").contains(where: { $0.utf8.elementsEqual("true".utf8) }) {
             let rest = URLPolicy.scheme(of: requestURL).map { URLPolicy.schemeSpecificPart(of: requestURL, scheme: $0) } ?? ""
             return redirect(to: parsedScheme + ":" + rest)
         }
@@ -188,8 +189,8 @@ struct RequestQuery {
         }
     }
 
-    /// All values of `name`.
-    func values(_ name: String) -> [String] { items.filter { $0.name == name }.map(\.value) }
+    /// All values of `name`, compared by bytes as a server compares decoded names (not by canonical equivalence).
+    func values(_ name: String) -> [String] { items.filter { $0.name.utf8.elementsEqual(name.utf8) }.map(\.value) }
 
     /// The value of `name` when it appears exactly once.
     func single(_ name: String) -> String? {
