@@ -24,8 +24,11 @@ struct JSONParser {
 
     /// The tokens of `bytes`, or why they are not strict JSON within `limits`.
     static func tokens(of bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) throws(JSONParseError) -> JSONTokens {
-        // A guess that holds a typical message without reserving much for large documents.
-        var parser = JSONParser(bytes: bytes, limits: limits, tokens: JSONTokens(capacity: min(bytes.count / 4 + 8, 1 << 16)))
+        // About one token per four bytes holds messages and large documents alike without growing:
+        // each growth moves every token so far (five moves, the last of 16 MB, at 10 MB when this was
+        // capped at 65,536). Allocations that large get their pages when first written, so room
+        // never used costs address space rather than memory.
+        var parser = JSONParser(bytes: bytes, limits: limits, tokens: JSONTokens(capacity: bytes.count / 4 + 8))
         try parser.parseDocument()
         return parser.tokens
     }
