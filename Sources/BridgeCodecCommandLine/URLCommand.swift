@@ -82,7 +82,10 @@ enum URLCommand {
             }
             for member in object {
                 guard case .string(let value) = member.value else { return .rejected("--extras: \(member.key) is not a string") }
-                extras[member.key] = value
+                // Distinct JSON keys can be one Swift `String` (NFC and NFD "é"): one extra would replace the other.
+                guard extras.updateValue(value, forKey: member.key) == nil else {
+                    return .rejected("--extras: two keys are the same text in different Unicode forms (\(member.key))")
+                }
             }
         }
         let intent = AndroidIntentURL(

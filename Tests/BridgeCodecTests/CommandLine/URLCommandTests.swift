@@ -17,6 +17,9 @@ struct URLCommandTests {
         #expect(built.out == #"{"url":"intent://a.example/x#Intent;scheme=https;category=c1;package=p.q;S.k=v%3B;end;"}"# + "\n")
         #expect(runCLI(["url", "intent-parse", "intent://a#Intent;scheme=https"]).err == "error: the intent does not end with end;\n")
         #expect(runCLI(["url", "intent-build", "--extras", "[1]"]).code == 1)
+        // Two JSON keys that Swift's dictionary would merge (NFC and NFD "é") are refused, not one dropped.
+        let merged = runCLI(["url", "intent-build", "--target", "https://a.example/", "--extras", #"{"\u00e9":"1","e\u0301":"2"}"#])
+        #expect(merged.code == 1 && merged.err.hasPrefix("error: --extras: two keys are the same text"))
         // "=" and "," followed by a combining mark still separate (each is one Character with the mark).
         #expect(
             runCLI(["url", "intent-build", "--target=myapp:\u{301}//x", "--categories=c1,\u{301}c2", "--component=\u{301}c"]).out
