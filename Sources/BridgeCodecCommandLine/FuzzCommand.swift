@@ -6,7 +6,7 @@ enum FuzzCommand {
     static let help = """
         usage: bridgecodec fuzz --handler NAME [--seed N] [--count N]
 
-        Prints COUNT (default 100) distinct malformed variants of a valid message for the handler
+        Prints COUNT (default 100, at most 100000) distinct malformed variants of a valid message for the handler
         (voltRedirect, sovHandler, branchPlaidLink, branchPlaidLinkComplete, completed, canceled), one JSON
         line each: {"label": what was broken, "handler": NAME, "transport": "object"|"string", "body": …}.
         An object-transport body is the JSON value; a string-transport body is the text, or "bodyBase64"
@@ -24,6 +24,9 @@ enum FuzzCommand {
                 throw ArgumentList.UsageError(message: "unknown handler '\(handler)'")
             }
             let count = try list.positiveInteger("--count", default: 100)
+            guard count <= MalformedPayloadGenerator.maximumCount else {
+                throw ArgumentList.UsageError(message: "--count must be at most \(MalformedPayloadGenerator.maximumCount)")
+            }
             guard let seed = UInt64(list.options["--seed"] ?? "0") else {
                 throw ArgumentList.UsageError(message: "--seed must be a non-negative integer")
             }

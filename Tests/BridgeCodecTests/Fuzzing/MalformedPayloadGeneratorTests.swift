@@ -12,6 +12,14 @@ struct MalformedPayloadGeneratorTests {
         #expect(variants.allSatisfy { !$0.label.isEmpty })
     }
 
+    /// A count past the maximum is clamped to it; `Int.max` overflowed the attempt budget and trapped.
+    @Test func countsAreBounded() {
+        let variants = MalformedPayloadGenerator(example: .bool(true)).variants(count: Int.max)
+        #expect(variants.count == MalformedPayloadGenerator.maximumCount)
+        #expect(MalformedPayloadGenerator(example: .bool(true)).variants(count: 0).isEmpty)
+        #expect(MalformedPayloadGenerator(example: .bool(true)).variants(count: -1).isEmpty)
+    }
+
     @Test func theSameSeedGivesTheSameSequence() {
         let example = BridgeChannel.Kind.voltRedirect.exampleBody
         #expect(
@@ -62,5 +70,9 @@ struct MalformedPayloadGeneratorTests {
         #expect(result.out.hasPrefix(#"{"label":"#))
         #expect(runCLI(["fuzz", "--handler", "nope"]).code == 2)
         #expect(runCLI(["fuzz"]).code == 2)
+        for tooMany in ["100001", "9223372036854775807"] {
+            let refused = runCLI(["fuzz", "--handler", "sovHandler", "--count", tooMany])
+            #expect(refused.code == 2 && refused.err.contains("--count must be at most 100000"), "\(tooMany)")
+        }
     }
 }
