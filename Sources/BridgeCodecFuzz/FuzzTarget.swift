@@ -3,7 +3,7 @@ import Foundation
 
 /// What each fuzz target exercises, and the properties it checks beyond "does not trap".
 enum FuzzTarget: String, CaseIterable {
-    case json, dispatch, escape, intent
+    case json, dispatch, escape, intent, url
 
     static let current = FuzzTarget(rawValue: ProcessInfo.processInfo.environment["BRIDGECODEC_FUZZ_TARGET"] ?? "") ?? .json
 
@@ -72,6 +72,30 @@ enum FuzzTarget: String, CaseIterable {
             paymentURL: PaymentURL("https://e.example/cb?id=1"),
             appScheme: "app", webViewHosts: ["e.example"]
         ).decide(text)
+    }
+
+    /// Navigation decisions, payment-URL and redirect matching and the Merchant Backend helpers on any
+    /// text: a URL the policy accepts matches itself as a payment URL (when it has no fragment), and no
+    /// helper response carries CR or LF in a header.
+    static func url(_ bytes: UnsafeRawBufferPointer) {
+        guard let text = String(validatingUTF8Bytes: bytes) else { return }
+        let payment = PaymentURL("https://e.example/cb/sdk-callback/android-intent?package=a.b&id=1")
+        _ = PaymentNavigationPolicy(
+            completeURL: "https://e.example/done", cancelURL: "https://e.example/cancel", paymentURL: payment, appScheme: "app",
+            webViewHosts: ["e.example", "*.3ds.example"]
+        ).decide(text)
+        _ = payment.matches(text, appScheme: "app")
+        _ = PlaidRedirectURI(scheme: "branchapp", host: "plaid-hosted-link-complete").matches(text)
+        if (try? URLPolicy.httpsOnly.check(text)) != nil, !text.utf8.contains(UInt8(ascii: "#")), !PaymentURL(text).matches(text) {
+            fatalError("an accepted URL does not match itself: \(text)")
+        }
+        let helpers = MerchantBackendHelpers()
+        for response in [helpers.androidIntent(requestURL: text), helpers.iOSUniversalLink(requestURL: text)] {
+            for header in response.headers
+            where header.value.utf8.contains(where: { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }) {
+                fatalError("header \(header.name) holds a line break for \(text)")
+            }
+        }
     }
 
     #if BRIDGECODEC_PLANTED_BUG
