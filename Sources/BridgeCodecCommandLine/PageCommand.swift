@@ -37,6 +37,8 @@ enum PageCommand {
                     try SovendusBannerPage.html(
                         order: order, timestamp: timestamp, handler: list.options["--handler"] ?? "sovHandler",
                         messageOrigins: list.commaSeparatedIfGiven("--message-origins")))
+            } catch let error as InvalidMessageOrigin {
+                throw ArgumentList.UsageError(message: "--message-origins: \(error)")
             } catch {
                 return .rejected("\(error)")
             }

@@ -64,10 +64,19 @@ enum ScriptCommand {
                     BridgeScripts.voltRedirectCallback(
                         transport: transport, handler: handler ?? "voltRedirect", androidInterface: interface ?? "Android"))
             case "sovendus":
-                return .success(
-                    BridgeScripts.sovendusBridge(
-                        transport: transport, handler: handler ?? "sovHandler", androidInterface: interface ?? "Android",
-                        messageOrigins: list.commaSeparatedIfGiven("--message-origins")))
+                guard let origins = list.commaSeparatedIfGiven("--message-origins") else {
+                    return .success(
+                        BridgeScripts.sovendusBridge(
+                            transport: transport, handler: handler ?? "sovHandler", androidInterface: interface ?? "Android"))
+                }
+                do {
+                    return .success(
+                        try BridgeScripts.sovendusBridge(
+                            transport: transport, handler: handler ?? "sovHandler", androidInterface: interface ?? "Android",
+                            messageOrigins: origins))
+                } catch {
+                    throw ArgumentList.UsageError(message: "--message-origins: \(error)")
+                }
             case "branch-plaid-open":
                 return .success(
                     BridgeScripts.branchPlaidLinkOpener(

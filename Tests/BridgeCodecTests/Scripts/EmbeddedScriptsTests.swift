@@ -39,20 +39,48 @@ struct BridgeScriptsTests {
     /// The Sovendus origin list reaches the snippet as data, lowercased (origins are); without
     /// one the snippet is told `null`, which forwards every frame's message.
     @Test func sovendusMessageOriginsAreDataInTheConfig() throws {
-        let listed = BridgeScripts.sovendusBridge(
+        let listed = try BridgeScripts.sovendusBridge(
             transport: .webKitObject, messageOrigins: ["https://*.Sovendus.COM", "https://p.example"])
         #expect(listed.hasSuffix(#""messageOrigins":["https:\/\/*.sovendus.com","https:\/\/p.example"]});"# + "\n"))
         #expect(BridgeScripts.sovendusBridge(transport: .android).hasSuffix(#""messageOrigins":null});"# + "\n"))
-        // ASCII case only: U+212A (Kelvin sign) stays what it is, an origin no browser reports,
-        // where `lowercased()` would have made it `k` and allowed `https://k.example`.
-        let kelvin = BridgeScripts.sovendusBridge(transport: .webKitObject, messageOrigins: ["https://\u{212A}.Example"])
-        let kelvinConfig = #""messageOrigins":["https:\/\/\#u{212A}.example"]});"# + "\n"
-        #expect(kelvin.utf8.reversed().starts(with: kelvinConfig.utf8.reversed()))
+        // U+212A (Kelvin sign) is no origin's; `lowercased()` made it `k` and allowed `https://k.example`.
+        #expect(throws: InvalidMessageOrigin(entry: "https://\u{212A}.Example")) {
+            try BridgeScripts.sovendusBridge(transport: .webKitObject, messageOrigins: ["https://\u{212A}.Example"])
+        }
         let order = SovendusOrder(
             sessionId: "s", orderId: "o", currencyCode: "EUR", usedCouponCode: "", trafficSourceNumber: 1, trafficMediumNumber: 2,
             netOrderValue: 1)
         let page = try SovendusBannerPage.html(order: order, timestamp: 1, messageOrigins: ["https://www.sovendus.com"])
         #expect(page.contains(#""messageOrigins":["https:\/\/www.sovendus.com"]});"#))
+    }
+
+    /// Entries are origins as `MessageEvent.origin` reports them, or a subdomain pattern; anything
+    /// no frame's origin could equal is refused, since it would silently drop every message.
+    @Test func messageOriginsMustBeOrigins() throws {
+        for origin in [
+            "https://www.sovendus.com", "HTTPS://WWW.Sovendus.com", "https://*.sovendus.com", "http://localhost:8080", "https://[::1]:8443",
+            "https://192.0.2.1", "https://a.example:65535",
+        ] {
+            #expect(throws: Never.self, "\(origin)") { try BridgeScripts.sovendusBridge(messageOrigins: [origin]) }
+        }
+        for entry in [
+            "https://www.sovendus.com/", "https://www.sovendus.com/path", "www.sovendus.com", "//www.sovendus.com", "https://",
+            "https://*.", "https://a.example:443", "http://a.example:80", "https://a.example:0443", "https://a.example:",
+            "https://a.example:65536", "https://a.example:0", "https://a.example?x", "https://a.example#x", "https://user@a.example",
+            "javascript://a.example", "file://a.example", "app://a.example", "https://*", "https://a.*.example",
+            "https://b\u{FC}cher.example",
+            #"https://a.example\.b.example"#, "https://a b.example", "",
+        ] {
+            #expect(throws: InvalidMessageOrigin(entry: entry), "\(entry)") {
+                try BridgeScripts.sovendusBridge(messageOrigins: ["https://www.sovendus.com", entry])
+            }
+        }
+        let order = SovendusOrder(
+            sessionId: "s", orderId: "o", currencyCode: "EUR", usedCouponCode: "", trafficSourceNumber: 1, trafficMediumNumber: 2,
+            netOrderValue: 1)
+        #expect(throws: InvalidMessageOrigin(entry: "https://www.sovendus.com/")) {
+            try SovendusBannerPage.html(order: order, timestamp: 1, messageOrigins: ["https://www.sovendus.com/"])
+        }
     }
 
     @Test func everySnippetCarriesTheTransportCodeExceptTheEventDispatch() {

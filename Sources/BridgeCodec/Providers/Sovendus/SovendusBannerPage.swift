@@ -10,13 +10,17 @@ public enum SovendusBannerPage {
     /// The page for `order`. `timestamp` is the order's Unix time (Sovendus' `timestamp`);
     /// `messageOrigins` restricts which frames may ask to open a URL, as in
     /// ``BridgeScripts/sovendusBridge(transport:handler:androidInterface:messageOrigins:)``.
-    /// Throws for a non-finite ``SovendusOrder/netOrderValue`` or a loader URL the policy refuses.
+    /// Throws for a non-finite ``SovendusOrder/netOrderValue``, a loader URL the policy refuses, or an
+    /// origin entry no frame could have (``InvalidMessageOrigin``).
     public static func html(
         order: SovendusOrder, timestamp: Int, handler: String = "sovHandler", loaderURL: String = defaultLoaderURL,
         messageOrigins: [String]? = nil
     ) throws -> String {
         guard let orderValue = JSONNumber(order.netOrderValue) else { throw EscapingError.nonFiniteNumber(order.netOrderValue) }
         let loader = try Escaper.urlAttribute(loaderURL)
+        let bridge =
+            try messageOrigins.map { try BridgeScripts.sovendusBridge(transport: .webKitObject, handler: handler, messageOrigins: $0) }
+            ?? BridgeScripts.sovendusBridge(transport: .webKitObject, handler: handler)
         // Sovendus reads every value as a string, numbers included, as its integration guide writes them.
         let iframe = object([
             ("trafficSourceNumber", String(order.trafficSourceNumber)), ("trafficMediumNumber", String(order.trafficMediumNumber)),
@@ -41,7 +45,7 @@ public enum SovendusBannerPage {
             <script type="text/javascript">
             \(data)</script>
             <script type="text/javascript">
-            \(BridgeScripts.sovendusBridge(transport: .webKitObject, handler: handler, messageOrigins: messageOrigins))</script>
+            \(bridge)</script>
             <script type="text/javascript" src="\(loader)" async="true"></script>
             </body>
             </html>

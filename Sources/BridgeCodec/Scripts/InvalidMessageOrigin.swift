@@ -1,0 +1,43 @@
+/// A `messageOrigins` entry that no frame's origin could ever equal, so that the list would
+/// silently drop every message: a path or a trailing `/`, no scheme, a query, a default port
+/// (`https://a.example:443`, which browsers report as `https://a.example`), or not a host.
+public struct InvalidMessageOrigin: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The entry as it was given.
+    public let entry: String
+
+    /// The error for `entry`.
+    public init(entry: String) {
+        self.entry = entry
+    }
+
+    /// Why the entry is refused and what an origin looks like.
+    public var description: String {
+        "'\(entry)' is not an origin: write https://host or https://host:port (no path, no default port), "
+            + "or https://*.host for its subdomains"
+    }
+
+    /// Checks that `entry` is `http` or `https`, `://`, an optional `*.`, a host and an optional
+    /// non-default port, and nothing else: the form of `MessageEvent.origin`.
+    static func check(_ entry: String) throws(InvalidMessageOrigin) {
+        guard let scheme = URLPolicy.scheme(of: entry), scheme == "https" || scheme == "http" else { throw Self(entry: entry) }
+        let afterScheme = URLPolicy.schemeSpecificPart(of: entry, scheme: scheme)
+        guard afterScheme.utf8.starts(with: "//".utf8) else { throw Self(entry: entry) }
+        var authority = Substring(afterScheme.utf8.dropFirst(2))
+        if authority.utf8.starts(with: "*.".utf8) { authority = Substring(authority.utf8.dropFirst(2)) }
+        let endsAuthority: (UInt8) -> Bool = { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+        guard !authority.isEmpty, !authority.utf8.contains(where: endsAuthority),
+            (try? URLPolicy.webURLs.check(scheme + "://" + authority)) != nil,
+            let parts = URLParts(scheme + "://" + authority), !parts.host.isEmpty
+        else { throw Self(entry: entry) }
+        // The port as a browser writes it: none for the scheme's default, no leading zero, no
+        // empty port after a colon. Any other spelling is never an origin's.
+        var canonical = parts.host
+        if !parts.port.isEmpty {
+            guard let port = Int(parts.port), (1...65_535).contains(port), port != (scheme == "https" ? 443 : 80) else {
+                throw Self(entry: entry)
+            }
+            canonical += ":" + String(port)
+        }
+        guard canonical.utf8.elementsEqual(authority.asciiLowercased().utf8) else { throw Self(entry: entry) }
+    }
+}
