@@ -23,7 +23,11 @@ public struct InvalidMessageOrigin: Error, Sendable, Hashable, CustomStringConve
         let afterScheme = URLPolicy.schemeSpecificPart(of: entry, scheme: scheme)
         guard afterScheme.utf8.starts(with: "//".utf8) else { throw Self(entry: entry) }
         var authority = Substring(afterScheme.utf8.dropFirst(2))
-        if authority.utf8.starts(with: "*.".utf8) { authority = Substring(authority.utf8.dropFirst(2)) }
+        if authority.utf8.starts(with: "*.".utf8) {
+            authority = Substring(authority.utf8.dropFirst(2))
+            // An IPv6 address has no subdomains.
+            guard !authority.utf8.starts(with: "[".utf8) else { throw Self(entry: entry) }
+        }
         let endsAuthority: (UInt8) -> Bool = { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
         guard !authority.isEmpty, !authority.utf8.contains(where: endsAuthority),
             (try? URLPolicy.webURLs.check(scheme + "://" + authority)) != nil,

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+@testable import BridgeCodec
+
+@Suite("Host lists")
+struct HostListTests {
+    /// Against a model written from the definition: ASCII case folded byte by byte, an exact
+    /// entry matches itself, `*.name` matches what ends in `.name` and has something before it.
+    /// Hosts and entries are drawn from a small alphabet (with `K`, `k` and U+212A) so that
+    /// near misses are common.
+    @Test func agreesWithTheDefinitionOnRandomHostsAndEntries() {
+        let pieces = ["a", "A", "k", "K", "\u{212A}", ".", "-", "b.", "*."]
+        var generator = SeededRandom(seed: 0x4057_1157)
+        func text(_ maxPieces: Int) -> String {
+            (0..<Int.random(in: 0...maxPieces, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+        }
+        func folded(_ text: String) -> [UInt8] {
+            text.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        }
+        func modelContains(_ entries: Set<String>, _ host: String) -> Bool {
+            let host = folded(host)
+            return entries.contains { entry in
+                let entry = folded(entry)
+                guard entry.starts(with: "*.".utf8) else { return entry == host }
+                let suffix = entry.dropFirst()
+                return host.count > suffix.count && host.suffix(suffix.count).elementsEqual(suffix)
+            }
+        }
+        var disagreements: [String] = []
+        for _ in 0..<5_000 {
+            let entries = Set((0..<Int.random(in: 0...3, using: &generator)).map { _ in text(4) })
+            let list = HostList(entries)
+            for host in (0..<4).map({ _ in text(5) }) + entries.map({ $0.uppercased() })
+            where list.contains(host) != modelContains(entries, host) {
+                disagreements.append("\(entries.sorted()) \(host)")
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+    }
+}
