@@ -66,7 +66,8 @@ struct BridgeScriptsTests {
         for entry in [
             "https://www.sovendus.com/", "https://www.sovendus.com/path", "www.sovendus.com", "//www.sovendus.com", "https://",
             "https://*.", "https://a.example:443", "http://a.example:80", "https://a.example:0443", "https://a.example:",
-            "https://a.example:65536", "https://a.example:0", "https://*.[::1]", "https://a.example?x", "https://a.example#x", "https://user@a.example",
+            "https://a.example:65536", "https://a.example:0", "https://*.[::1]", "https://a.example?x", "https://a.example#x",
+            "https://user@a.example",
             "javascript://a.example", "file://a.example", "app://a.example", "https://*", "https://a.*.example",
             "https://b\u{FC}cher.example",
             #"https://a.example\.b.example"#, "https://a b.example", "",
