@@ -24,11 +24,13 @@ struct JSONParser {
 
     /// The tokens of `bytes`, or why they are not strict JSON within `limits`.
     static func tokens(of bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) throws(JSONParseError) -> JSONTokens {
-        // About one token per four bytes holds messages and large documents alike without growing:
+        // About one token per four bytes holds messages and documents up to 16 MB without growing:
         // each growth moves every token so far (five moves, the last of 16 MB, at 10 MB when this was
         // capped at 65,536). Allocations that large get their pages when first written, so room
-        // never used costs address space rather than memory.
-        var parser = JSONParser(bytes: bytes, limits: limits, tokens: JSONTokens(capacity: bytes.count / 4 + 8))
+        // never used costs address space rather than memory; the cap (64 MiB of tokens) keeps a
+        // larger input that is mostly one string from asking for gigabytes of it.
+        let capacity = min(bytes.count / 4 + 8, 1 << 22)
+        var parser = JSONParser(bytes: bytes, limits: limits, tokens: JSONTokens(capacity: capacity))
         try parser.parseDocument()
         return parser.tokens
     }
