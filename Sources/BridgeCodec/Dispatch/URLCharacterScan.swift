@@ -1,5 +1,5 @@
 /// Reads a URL sixteen bytes at a time: whether it holds only the characters ``URLPolicy``
-/// allows (printable ASCII, `!` to `~`, except `"` `<` `>` `\` `^` `` ` `` `{` `|` `}`), and how
+/// allows (printable ASCII, `!` to `~`, except `"` `<` `>` `\` `^` the backtick `{` `|` `}`), and how
 /// long the host name at an offset is.
 ///
 /// A URL a page sends is checked on every message; a table read per byte cost more than the

@@ -3,7 +3,7 @@
 ///
 /// By default only `https` passes. A page controls these strings, so the check is
 /// strict: absolute URLs only; only the printable ASCII that RFC 3986 allows (no spaces,
-/// controls, raw non-ASCII, `"` `<` `>` `` ` `` `{` `|` `}` `^`: percent-encode them);
+/// controls, raw non-ASCII, `"` `<` `>` the backtick `{` `|` `}` `^`: percent-encode them);
 /// for `http` and `https` a real host, no user info
 /// (`https://bank.example@evil.example`), no backslashes (which browsers read as `/`).
 /// `javascript:`, `vbscript:`, `data:` and `file:` are rejected even when listed.
@@ -55,7 +55,7 @@ public struct URLPolicy: Sendable, Hashable {
         /// Longer than ``URLPolicy/maxLength``.
         case tooLong(limit: Int)
         /// A control character, space, character outside printable ASCII, or one RFC 3986 does not allow
-        /// in a URL (`"` `<` `>` `` ` `` `{` `|` `}` `^`).
+        /// in a URL (`"` `<` `>` the backtick `{` `|` `}` `^`).
         case invalidCharacter(Unicode.Scalar)
         /// A backslash, which browsers treat as `/` in web URLs.
         case backslash
@@ -228,7 +228,7 @@ public struct URLPolicy: Sendable, Hashable {
     }
 
     /// One bit per ASCII byte, set where ``isURLCharacter(_:)`` holds: 0x21–0x7E except `"` `<` `>` `\`
-    /// `^` `` ` `` `{` `|` `}`. Literals, so the hot loop reads no global; a test rebuilds them from that rule.
+    /// `^` the backtick `{` `|` `}`. Literals, so the hot loop reads no global; a test rebuilds them from that rule.
     static let urlCharactersBelow64: UInt64 = 0xAFFF_FFFA_0000_0000
     static let urlCharactersFrom64: UInt64 = 0x47FF_FFFE_AFFF_FFFF
 

@@ -8,7 +8,7 @@ public enum Escaper {
     ///
     /// Safe in `evaluateJavaScript`, inside `<script>` and, with single-quoted delimiters or
     /// ``htmlAttribute(_:)`` on top, in an attribute: besides `\` and control characters, it
-    /// escapes `"` `'` `` ` `` `<` `>` `&` `/`, DEL, C1 controls, U+2028 and U+2029, so the
+    /// escapes `"` `'` the backtick `<` `>` `&` `/`, DEL, C1 controls, U+2028 and U+2029, so the
     /// body holds none of the characters that end a string, a script block or an attribute.
     public static func javaScriptString(_ text: String) -> String {
         escaped(text, for: .javaScriptString)
@@ -34,7 +34,7 @@ public enum Escaper {
         return json.text
     }
 
-    /// HTML text content: `&` `<` `>` `"` `'` `` ` `` as character references, and C0 controls
+    /// HTML text content: `&` `<` `>` `"` `'` the backtick as character references, and C0 controls
     /// other than tab and line feed as numeric references (a raw carriage return would be read as a
     /// line feed).
     public static func htmlText(_ text: String) -> String {

@@ -2,7 +2,7 @@
 public enum EscapingContext: String, Sendable, Hashable, CaseIterable {
     /// A JavaScript string literal, quotes included: ``Escaper/javaScriptString(_:)``.
     case javaScriptString = "js"
-    /// A JSON string literal inside an HTML `<script>` block: ``Escaper/scriptJSON(_:)``.
+    /// A JSON string literal inside an HTML `<script>` block: ``Escaper/scriptJSON(_:)-(String)``.
     case scriptJSON = "script-json"
     /// HTML text content: ``Escaper/htmlText(_:)``.
     case htmlText = "html"
