@@ -151,6 +151,28 @@ struct SwedbankPayURLTests {
         }
     }
 
+    /// A root with a query or fragment keeps them after the helper path, as Foundation's
+    /// `appendingPathComponent` and Android's `Uri.Builder` would place them; pasted at the end,
+    /// the path landed inside the root's query.
+    @Test func aRootsQueryAndFragmentStayAfterTheHelperPath() {
+        let cases: [(root: String, expected: String)] = [
+            ("https://e.example/m?tenant=1", "https://e.example/m/sdk-callback/android-intent?tenant=1&package=p&id=1"),
+            ("https://e.example/m/?tenant=1&", "https://e.example/m/sdk-callback/android-intent?tenant=1&package=p&id=1"),
+            ("https://e.example/m?", "https://e.example/m/sdk-callback/android-intent?package=p&id=1"),
+            ("https://e.example/m#top", "https://e.example/m/sdk-callback/android-intent?package=p&id=1#top"),
+            ("https://e.example", "https://e.example/sdk-callback/android-intent?package=p&id=1"),
+        ]
+        for (root, expected) in cases {
+            let payment = PaymentURL.android(backendRoot: root, package: "p", id: "1")
+            #expect(payment.string == expected, "\(root)")
+        }
+        let withQuery = PaymentURL.android(backendRoot: "https://e.example/m?tenant=1", package: "p", id: "1")
+        #expect(withQuery.matches(withQuery.string + "&fallback=true"))
+        #expect(
+            PaymentURL.iOS(backendRoot: "https://e.example/m?tenant=1", scheme: "app", language: "en", id: "1", app: "A").string
+                == "https://e.example/m/sdk-callback/ios-universal-link?tenant=1&scheme=app&language=en&id=1&app=A")
+    }
+
     /// A URL under the app scheme is not policy-checked, so it may hold any character: it matches
     /// only when its bytes do, ignoring ASCII case in scheme and host. Swift's `==` takes U+037E
     /// for `;`, and `lowercased()` turns U+212A (Kelvin sign) into `k`.

@@ -5,7 +5,8 @@ public struct PaymentURL: Sendable, Hashable, CustomStringConvertible {
     public let string: String
 
     /// The Android form: `ROOT/sdk-callback/android-intent?package=PACKAGE&id=ID`.
-    /// `backendRoot` is the Merchant Backend's root endpoint; a missing final `/` is added.
+    /// `backendRoot` is the Merchant Backend's root endpoint; a missing final `/` is added, and a
+    /// query or fragment it has stays after the helper path (its query items first).
     public static func android(backendRoot: String, package: String, id: String) -> PaymentURL {
         PaymentURL(root: backendRoot, path: "sdk-callback/android-intent", query: [("package", package), ("id", id)])
     }
@@ -19,9 +20,15 @@ public struct PaymentURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     private init(root: String, path: String, query: [(String, String)]) {
-        let base = root.hasSuffix("/") ? root : root + "/"
-        string =
-            base + path + "?" + query.map { Escaper.urlQueryComponent($0.0) + "=" + Escaper.urlQueryComponent($0.1) }.joined(separator: "&")
+        // As URL builders do (Foundation's `appendingPathComponent` and `URLComponents`, Android's
+        // `Uri.Builder`): the helper path goes at the end of the root's path, and its query items after
+        // any the root has, before a fragment. Pasted after a root with a query (`…/m?tenant=1`), the
+        // path landed inside that query.
+        let pathEnd = root.utf8.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? root.endIndex
+        let rootPath = root[..<pathEnd]
+        let separator = rootPath.utf8.last == UInt8(ascii: "/") ? "" : "/"
+        let items = query.map { Escaper.urlQueryComponent($0.0) + "=" + Escaper.urlQueryComponent($0.1) }.joined(separator: "&")
+        string = MerchantBackendHelpers.appendingQuery(items, to: rootPath + separator + path + root[pathEnd...])
     }
 
     /// A payment URL from its text, for matching.
