@@ -29,8 +29,8 @@ public struct InvalidMessageOrigin: Error, Sendable, Hashable, CustomStringConve
             guard !authority.utf8.starts(with: "[".utf8) else { throw Self(entry: entry) }
         }
         let endsAuthority: (UInt8) -> Bool = { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+        // `URLParts` of an http(s) URL is nil unless `URLPolicy` accepts it: a real host, no user info.
         guard !authority.isEmpty, !authority.utf8.contains(where: endsAuthority),
-            (try? URLPolicy.webURLs.check(scheme + "://" + authority)) != nil,
             let parts = URLParts(scheme + "://" + authority), !parts.host.isEmpty
         else { throw Self(entry: entry) }
         // The port as a browser writes it: none for the scheme's default, no leading zero, no
