@@ -58,7 +58,7 @@ public enum Escaper {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static let percentEncoding = ByteEscapeTable { byte in
+    static let percentEncoding = ByteEscapeTable { byte in
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
@@ -85,6 +85,20 @@ public enum Escaper {
         case .javaScriptString, .scriptJSON: JavaScriptEscaping.appendQuoted(bytes, to: &output)
         case .htmlText, .htmlAttribute: HTMLEscaping.table.escape(bytes, into: &output)
         case .urlQueryComponent: percentEncoding.escape(bytes, into: &output)
+        }
+    }
+
+    /// ``append(_:escapedFor:to:)`` as compilers before Swift 6.3 run it, through a scratch
+    /// buffer: for tests, which compare the two on every compiler.
+    static func appendThroughScratch(_ text: String, escapedFor context: EscapingContext, to output: inout [UInt8]) {
+        text.withUTF8Bytes { bytes in
+            switch context {
+            case .javaScriptString, .scriptJSON:
+                JavaScriptEscaping.table.escapeThroughScratch(
+                    bytes, into: &output, delimiter: JavaScriptEscaping.quote, following: JavaScriptEscaping.lineTerminatorOrC1)
+            case .htmlText, .htmlAttribute: HTMLEscaping.table.escapeThroughScratch(bytes, into: &output)
+            case .urlQueryComponent: percentEncoding.escapeThroughScratch(bytes, into: &output)
+            }
         }
     }
 

@@ -2,7 +2,7 @@
 /// ``Escaper/scriptJSON(_:)-(JSONValue)``.
 enum JavaScriptEscaping {
     /// ASCII escapes; C1 controls (lead byte 0xC2) and U+2028/U+2029 (lead byte 0xE2) depend on the next bytes.
-    private static let table = ByteEscapeTable { byte in
+    static let table = ByteEscapeTable { byte in
         switch byte {
         case 0x08: Array(#"\b"#.utf8)
         case 0x09: Array(#"\t"#.utf8)
@@ -28,16 +28,23 @@ enum JavaScriptEscaping {
 
     /// Appends `bytes` as a string literal, quotes included.
     static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        table.escape(bytes, into: &output, delimiter: UInt8(ascii: "\"")) { bytes, index in
-            let count = bytes.count
-            if bytes[index] == 0xC2, index + 1 < count, (0x80...0x9F).contains(bytes[index + 1]) {
-                return (UInt32(bytes[index + 1]), 2)
-            }
-            if bytes[index] == 0xE2, index + 2 < count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
-                return (bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029, 3)
-            }
-            return nil
+        table.escape(bytes, into: &output, delimiter: quote, following: lineTerminatorOrC1)
+    }
+
+    /// The string literal's delimiter.
+    static let quote = UInt8(ascii: "\"")
+
+    /// For a lead byte the table marks: the C1 control or the U+2028/U+2029 it starts, to be
+    /// written as `\uXXXX`, and its length in bytes; nil for any other character.
+    static func lineTerminatorOrC1(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (scalar: UInt32, consumed: Int)? {
+        let count = bytes.count
+        if bytes[index] == 0xC2, index + 1 < count, (0x80...0x9F).contains(bytes[index + 1]) {
+            return (UInt32(bytes[index + 1]), 2)
         }
+        if bytes[index] == 0xE2, index + 2 < count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+            return (bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029, 3)
+        }
+        return nil
     }
 
     static func appendValue(_ value: JSONValue, to output: inout [UInt8]) {
