@@ -83,7 +83,7 @@ public enum Escaper {
     private static func append(_ bytes: UnsafeBufferPointer<UInt8>, escapedFor context: EscapingContext, to output: inout [UInt8]) {
         switch context {
         case .javaScriptString, .scriptJSON: JavaScriptEscaping.appendQuoted(bytes, to: &output)
-        case .htmlText, .htmlAttribute: HTMLEscaping.table.escape(bytes, into: &output)
+        case .htmlText, .htmlAttribute: HTMLEscaping.append(bytes, to: &output)
         case .urlQueryComponent: percentEncoding.escape(bytes, into: &output)
         }
     }

@@ -15,4 +15,9 @@ enum HTMLEscaping {
         default: nil
         }
     }
+
+    /// Appends `bytes` encoded for HTML text or an attribute value.
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        table.escape(bytes, into: &output)
+    }
 }
