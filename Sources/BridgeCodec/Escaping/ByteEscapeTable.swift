@@ -124,6 +124,29 @@ struct ByteEscapeTable: Sendable {
         }
     }
 
+    /// `bytes` escaped, as a `String`. A value that fits one chunk (most do) is written into a
+    /// temporary buffer, on the stack when small, and copied once into the string, whose storage
+    /// is then its exact size; writing into an array first cost an allocation more.
+    func escapedString(
+        _ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8? = nil,
+        following: (UnsafeBufferPointer<UInt8>, Int) -> (scalar: UInt32, consumed: Int)? = { _, _ in nil }
+    ) -> String {
+        guard !bytes.isEmpty, bytes.count <= Self.chunkSize else {
+            var output: [UInt8] = []
+            escape(bytes, into: &output, delimiter: delimiter, following: following)
+            return String(decoding: output, as: UTF8.self)
+        }
+        return entries.withUnsafeBufferPointer { entries in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: worstCaseOutput(forChunkOf: bytes.count)) { scratch in
+                guard let start = scratch.baseAddress else { return "" }
+                var index = 0
+                let written = escapeChunk(
+                    bytes, from: &index, entries: entries, delimiter: delimiter, following: following, to: start)
+                return String(decoding: UnsafeBufferPointer(start: start, count: written), as: UTF8.self)
+            }
+        }
+    }
+
     /// The most bytes one chunk of an input of `count` bytes can write.
     private func worstCaseOutput(forChunkOf count: Int) -> Int {
         // A chunk's last sequence may run two bytes past it; a `\uXXXX` covers at least two bytes;

@@ -53,9 +53,15 @@ public enum Escaper {
     }
 
     private static func escaped(_ text: String, for context: EscapingContext) -> String {
-        var output: [UInt8] = []
-        append(text, escapedFor: context, to: &output)
-        return String(decoding: output, as: UTF8.self)
+        text.withUTF8Bytes { bytes in
+            switch context {
+            case .javaScriptString, .scriptJSON:
+                JavaScriptEscaping.table.escapedString(
+                    bytes, delimiter: JavaScriptEscaping.quote, following: JavaScriptEscaping.lineTerminatorOrC1)
+            case .htmlText, .htmlAttribute: HTMLEscaping.table.escapedString(bytes)
+            case .urlQueryComponent: percentEncoding.escapedString(bytes)
+            }
+        }
     }
 
     static let percentEncoding = ByteEscapeTable { byte in
