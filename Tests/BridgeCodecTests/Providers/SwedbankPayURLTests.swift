@@ -77,8 +77,9 @@ struct SwedbankPayURLTests {
             return
         }
         #expect(parsed.package == "com.example.app")
+        #expect(parsed.categories == ["android.intent.category.BROWSABLE"])
         #expect(fallback == "https://example.com/store")
-        #expect(policy.decide("intent://broken") == .openExternally(url: "intent://broken"))
+        #expect(policy.decide("intent://broken") == .block)
         #expect(policy.decide("javascript:alert(1)") == .block)
         #expect(policy.decide("data:text/html,<script>x</script>") == .block)
         #expect(policy.decide("about:blank") == .allow)
@@ -115,6 +116,38 @@ struct SwedbankPayURLTests {
         #expect(policy.decide("https://ECOM.payex.com:443") == .allow)
         #expect(policy.decide("https://[::1]:8443/") == .allow)
         #expect(policy.decide("http://ecom.payex.com/checkout/x") == .openExternally(url: "http://ecom.payex.com/checkout/x"))
+    }
+
+    /// An intent from a page is started as Chrome starts one: never one that names a component,
+    /// carries local or script data, or holds what the parser cannot read, and always with the
+    /// BROWSABLE category.
+    @Test func intentsStartOnlyAsChromeStartsThem() {
+        let policy = PaymentNavigationPolicy(
+            completeURL: "https://example.com/done", cancelURL: "https://example.com/cancel",
+            paymentURL: PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id), webViewHosts: [])
+        for refused in [
+            "intent:#Intent;component=com.example.app/.internal.AdminActivity;end",
+            "intent://x#Intent;scheme=https;component=com.example.app%2F.Admin;package=com.example.app;end",
+            "intent://alert(1)#Intent;scheme=javascript;end", "intent:///data/data/com.example.app/db#Intent;scheme=file;end",
+            "intent://com.example.app.provider/secrets#Intent;scheme=content;end", "intent://x#Intent;scheme=DATA;end",
+            "intent:#Intent;SEL;component=com.example.app/.Admin;end", "intent:#Intent;launchFlags=0x3;end",
+            "intent:#Intent;i.count=1;end", "intent://x#Intent;scheme=https;end;trailing",
+        ] {
+            #expect(policy.decide(refused) == .block, "\(refused)")
+        }
+        let browsable = "android.intent.category.BROWSABLE"
+        let started = [
+            ("intent://pay#Intent;scheme=swish;package=se.bankgirot.swish;end", ["android.intent.category.BROWSABLE"]),
+            ("intent://pay#Intent;scheme=https;category=android.intent.category.BROWSABLE;end", [browsable]),
+            ("intent:#Intent;action=a.b.C;category=x.Y;end", ["x.Y", browsable]),
+        ]
+        for (url, categories) in started {
+            guard case .openIntent(let intent, _) = policy.decide(url) else {
+                Issue.record("\(url) not started")
+                continue
+            }
+            #expect(intent.categories == categories, "\(url)")
+        }
     }
 
     @Test func anIntentsFallbackIsAWebURLOrNothing() {

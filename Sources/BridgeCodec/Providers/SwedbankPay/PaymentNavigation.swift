@@ -10,11 +10,17 @@ public enum NavigationDecision: Sendable, Hashable {
     /// WebView); stop the navigation.
     case openExternally(url: String)
     /// An Android `intent:` URL: start it, or open `fallbackURL` in the browser when no app handles it.
-    /// `fallbackURL` is the intent's `browser_fallback_url` only when it is a web URL that
-    /// ``URLPolicy`` accepts under `http` and `https`: the page chose it, and a browser opens
-    /// nothing else from it.
+    /// As Chrome starts one from a page, the intent carries the category
+    /// `android.intent.category.BROWSABLE` (added when the page left it out), so that only
+    /// activities that accept links from the web answer. `fallbackURL` is the intent's
+    /// `browser_fallback_url` only when it is a web URL that ``URLPolicy`` accepts under `http`
+    /// and `https`: the page chose it, and a browser opens nothing else from it.
     case openIntent(AndroidIntentURL, fallbackURL: String?)
-    /// Refuse it: a scheme that runs code or reads local data (`javascript:`, `data:`, `file:`, `vbscript:`).
+    /// Refuse it: a scheme that runs code or reads local data (`javascript:`, `data:`, `file:`,
+    /// `vbscript:`), or an `intent:` URL Chrome would not start either: one that names a component
+    /// (the app's own unexported activities would answer it), one whose data is local or script
+    /// (those schemes and `content:`), and one ``AndroidIntentURL`` cannot read (a selector, typed
+    /// extras, flags), which Android's own parser would read with what was not checked.
     case block
     /// Let the WebView load it.
     case allow
@@ -40,6 +46,12 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
     /// `webViewHosts`, ready for lookups: built when the hosts are set, not on every navigation.
     private var webViewHostList: HostList
 
+    /// The category Chrome adds to every intent it starts from a page.
+    static let browsableCategory = "android.intent.category.BROWSABLE"
+    /// Data schemes an intent from a page may not carry: those that run code or read local data,
+    /// and Android's content providers.
+    static let intentDataSchemesBlocked = URLPolicy.forbiddenSchemes.union(["content"])
+
     /// A policy. There is no default host list: the payment menu's own hosts must be listed.
     public init(completeURL: String, cancelURL: String, paymentURL: PaymentURL, appScheme: String? = nil, webViewHosts: Set<String>) {
         self.completeURL = completeURL
@@ -61,7 +73,12 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
         guard let scheme = URLPolicy.scheme(of: target) else { return .allow }
         switch scheme {
         case "intent":
-            guard let intent = try? AndroidIntentURL(parsing: target) else { return .openExternally(url: target) }
+            guard var intent = try? AndroidIntentURL(parsing: target), intent.component == nil,
+                !(intent.target.flatMap(URLPolicy.scheme(of:)).map(Self.intentDataSchemesBlocked.contains) ?? false)
+            else { return .block }
+            if !intent.categories.contains(where: { $0.utf8.elementsEqual(Self.browsableCategory.utf8) }) {
+                intent.categories.append(Self.browsableCategory)
+            }
             let fallback = intent.browserFallbackURL.flatMap { url in (try? URLPolicy.webURLs.check(url)).map { url } }
             return .openIntent(intent, fallbackURL: fallback)
         case "https":
