@@ -43,7 +43,8 @@ enum FuzzTarget: String, CaseIterable {
         }
     }
 
-    /// Every escaping context: no trap, JS output is JSON that parses back, HTML output has no markup characters.
+    /// Every escaping context: no trap, JS output is JSON that parses back, HTML output has no markup
+    /// characters, and appending to a buffer writes what the String result holds.
     static func escape(_ bytes: UnsafeRawBufferPointer) {
         guard let text = String(validatingUTF8Bytes: bytes) else { return }
         let literal = Escaper.javaScriptString(text)
@@ -56,7 +57,15 @@ enum FuzzTarget: String, CaseIterable {
         }) {
             fatalError("htmlAttribute left markup: \(html)")
         }
-        _ = Escaper.urlQueryComponent(text)
+        // The buffer path writes into the array's spare capacity; it must match the String path
+        // after what the buffer already holds.
+        for context in EscapingContext.allCases {
+            var buffer = Array("kept".utf8)
+            Escaper.append(text, escapedFor: context, to: &buffer)
+            guard buffer.starts(with: "kept".utf8), buffer.dropFirst(4).elementsEqual(Escaper.escape(text, for: context).utf8) else {
+                fatalError("append(_:escapedFor:to:) differs from escape(_:for:) for \(context)")
+            }
+        }
         _ = try? Escaper.urlAttribute(text)
         _ = try? URLPolicy.httpsOnly.check(text)
     }
