@@ -87,7 +87,12 @@ struct ByteEscapeTable: Sendable {
                 while index < bytes.count {
                     output.append(addingCapacity: worstCase) { span in
                         span.withUnsafeMutableBufferPointer { room, initialized in
-                            guard let start = room.baseAddress else { return }
+                            // The room is never empty (`worstCase` is at least 19); were it, the
+                            // loop must still end.
+                            guard let start = room.baseAddress else {
+                                index = bytes.count
+                                return
+                            }
                             initialized = escapeChunk(
                                 bytes, from: &index, entries: entries, delimiter: delimiter, following: following, to: start)
                         }
