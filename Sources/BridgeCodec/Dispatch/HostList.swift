@@ -9,7 +9,7 @@ struct HostList: Sendable, Hashable {
     init(_ entries: Set<String>) {
         // Bytes rather than `String`s: a `Set<String>` and `hasSuffix` compare by canonical
         // equivalence, under which a host that is not byte-equal to an entry could still match it.
-        let lowercased = entries.map { Array($0.asciiLowercased().utf8) }
+        let lowercased = entries.map { $0.asciiLowercasedUTF8() }
         names = Set(lowercased.filter { !$0.starts(with: "*.".utf8) })
         subdomainSuffixes = lowercased.filter { $0.starts(with: "*.".utf8) }.map { Array($0.dropFirst()) }.sorted {
             $0.lexicographicallyPrecedes($1)
@@ -17,7 +17,7 @@ struct HostList: Sendable, Hashable {
     }
 
     func contains(_ host: String) -> Bool {
-        let host = Array(host.asciiLowercased().utf8)
+        let host = host.asciiLowercasedUTF8()
         return names.contains(host)
             || subdomainSuffixes.contains { suffix in host.count > suffix.count && host.suffix(suffix.count).elementsEqual(suffix) }
     }

@@ -55,9 +55,7 @@ public enum Escaper {
     private static func escaped(_ text: String, for context: EscapingContext) -> String {
         text.withUTF8Bytes { bytes in
             switch context {
-            case .javaScriptString, .scriptJSON:
-                JavaScriptEscaping.table.escapedString(
-                    bytes, delimiter: JavaScriptEscaping.quote, following: JavaScriptEscaping.lineTerminatorOrC1)
+            case .javaScriptString, .scriptJSON: JavaScriptEscaping.quoted(bytes)
             case .htmlText, .htmlAttribute: HTMLEscaping.table.escapedString(bytes)
             case .urlQueryComponent: percentEncoding.escapedString(bytes)
             }
@@ -99,9 +97,7 @@ public enum Escaper {
     static func appendThroughScratch(_ text: String, escapedFor context: EscapingContext, to output: inout [UInt8]) {
         text.withUTF8Bytes { bytes in
             switch context {
-            case .javaScriptString, .scriptJSON:
-                JavaScriptEscaping.table.escapeThroughScratch(
-                    bytes, into: &output, delimiter: JavaScriptEscaping.quote, following: JavaScriptEscaping.lineTerminatorOrC1)
+            case .javaScriptString, .scriptJSON: JavaScriptEscaping.appendQuotedThroughScratch(bytes, to: &output)
             case .htmlText, .htmlAttribute: HTMLEscaping.table.escapeThroughScratch(bytes, into: &output)
             case .urlQueryComponent: percentEncoding.escapeThroughScratch(bytes, into: &output)
             }

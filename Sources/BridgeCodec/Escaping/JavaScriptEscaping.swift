@@ -2,7 +2,7 @@
 /// ``Escaper/scriptJSON(_:)-(JSONValue)``.
 enum JavaScriptEscaping {
     /// ASCII escapes; C1 controls (lead byte 0xC2) and U+2028/U+2029 (lead byte 0xE2) depend on the next bytes.
-    static let table = ByteEscapeTable { byte in
+    private static let table = ByteEscapeTable { byte in
         switch byte {
         case 0x08: Array(#"\b"#.utf8)
         case 0x09: Array(#"\t"#.utf8)
@@ -31,12 +31,22 @@ enum JavaScriptEscaping {
         table.escape(bytes, into: &output, delimiter: quote, following: lineTerminatorOrC1)
     }
 
+    /// `bytes` as a string literal, quotes included.
+    static func quoted(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        table.escapedString(bytes, delimiter: quote, following: lineTerminatorOrC1)
+    }
+
+    /// ``appendQuoted(_:to:)`` the way compilers before Swift 6.3 run it, for tests.
+    static func appendQuotedThroughScratch(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        table.escapeThroughScratch(bytes, into: &output, delimiter: quote, following: lineTerminatorOrC1)
+    }
+
     /// The string literal's delimiter.
-    static let quote = UInt8(ascii: "\"")
+    private static let quote = UInt8(ascii: "\"")
 
     /// For a lead byte the table marks: the C1 control or the U+2028/U+2029 it starts, to be
     /// written as `\uXXXX`, and its length in bytes; nil for any other character.
-    static func lineTerminatorOrC1(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (scalar: UInt32, consumed: Int)? {
+    private static func lineTerminatorOrC1(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (scalar: UInt32, consumed: Int)? {
         let count = bytes.count
         if bytes[index] == 0xC2, index + 1 < count, (0x80...0x9F).contains(bytes[index + 1]) {
             return (UInt32(bytes[index + 1]), 2)
