@@ -28,11 +28,27 @@ struct SovendusMessageTests {
 
     @Test(arguments: [
         #""NaN""#, #""Infinity""#, #""-5""#, "-5", "-0.1", #""1e400""#, #"" 420""#, #""420 ""#, #""420px""#, #""0x10""#, #""""#,
-        "true", "false", "null", "{}", "[420]", #""+420""#, #""4,2""#,
+        "true", "false", "null", "{}", "[420]", #""+420""#, #""4,2""#, "1e308", "33554432.5", #""1e9""#,
     ])
     func invalidHeightsAreRejectedAtTheValue(value: String) {
         let error = harness.reject("sovHandler", #"{"type":"height","value":\#(value)}"#)
         #expect(error?.path.description == "$.value")
+    }
+
+    /// A page cannot hand the app a height no browser lays out, from text or from a WKWebView body.
+    @Test func heightsAboveTheMaximumAreRejected() throws {
+        #expect(height(#"{"type":"height","value":33554432}"#)?.value == SovendusHeight.maximumHeight)
+        #expect(SovendusHeight(SovendusHeight.maximumHeight) != nil)
+        #expect(SovendusHeight(SovendusHeight.maximumHeight.nextUp) == nil)
+        let error = try #require(harness.reject("sovHandler", #"{"type":"height","value":1e308}"#))
+        #expect(error.description == "sovHandler: $.value: height 1e+308 is above the maximum of 33554432")
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        let body: [String: Any] = ["type": "height", "value": 1e308]
+        guard case .failure(let graphError) = dispatcher.dispatch(handlerName: "sovHandler", foundationBody: body) else {
+            Issue.record("a height of 1e308 from an object graph was accepted")
+            return
+        }
+        #expect(graphError.path.description == "$.value")
     }
 
     @Test func openUrl() {

@@ -47,17 +47,22 @@ public enum SovendusMessage: Sendable, Hashable, Codable, JSONValueReadable {
 
 /// A banner height in points, from a JSON number or a numeric string.
 public struct SovendusHeight: Sendable, Hashable, Codable, JSONValueReadable {
-    /// The height, finite and not negative.
+    /// The height, from 0 to ``maximumHeight``.
     public let value: Double
 
     /// Heights at or below this are decoded but not applied, as the Sovendus integration specifies.
     public static let minimumAppliedHeight = 100.0
     /// The banner's height before the page reports one.
     public static let initialHeight = 348.0
+    /// The tallest height accepted, 2^25 points. No browser lays out a box that tall (WebKit and
+    /// Blink stop just below 2^25 CSS pixels, Gecko near 1.8 × 10^7), so a larger value is not
+    /// a measured height; a page sending `1e308` would otherwise hand the app a height that
+    /// traps in `Int(height.value)` and that no view can take.
+    public static let maximumHeight = 33_554_432.0
 
-    /// A height; `nil` for NaN, infinity or a negative value.
+    /// A height; `nil` for NaN, a negative value or one above ``maximumHeight``.
     public init?(_ value: Double) {
-        guard value.isFinite, value >= 0 else { return nil }
+        guard value >= 0, value <= Self.maximumHeight else { return nil }
         self.value = value == 0 ? 0 : value  // -0 becomes 0
     }
 
@@ -84,7 +89,8 @@ public struct SovendusHeight: Sendable, Hashable, Codable, JSONValueReadable {
             throw JSONDecodeError(path: path(), reason: .invalidValue("expected a number or a numeric string"))
         }
         guard let height = SovendusHeight(number) else {
-            throw JSONDecodeError(path: path(), reason: .invalidValue("height \(number) is negative or not finite"))
+            let problem = number > maximumHeight ? "above the maximum of \(Int(maximumHeight))" : "negative or not finite"
+            throw JSONDecodeError(path: path(), reason: .invalidValue("height \(number) is \(problem)"))
         }
         return height
     }
