@@ -90,19 +90,36 @@ enum DispatchBenchmarks {
                 ("dispatch.\(provider.name).asCasts", { provider.castsDecode(graph) }),
                 (
                     "dispatch.\(provider.name).bridgecodec.bytes",
-                    { (try? dispatcher.dispatch(handlerName: handler, jsonText: text).get())?.kind.utf8.count ?? 0 }
+                    { fieldCount(of: dispatcher.dispatch(handlerName: handler, jsonText: text)) }
                 ),
                 (
                     "dispatch.\(provider.name).bridgecodec.objectGraph",
-                    { (try? dispatcher.dispatch(handlerName: handler, foundationBody: graph).get())?.kind.utf8.count ?? 0 }
+                    { fieldCount(of: dispatcher.dispatch(handlerName: handler, foundationBody: graph)) }
                 ),
                 (
                     "dispatch.\(provider.name).bridgecodec.classGraph",
-                    { (try? dispatcher.dispatch(handlerName: handler, foundationBody: classGraph).get())?.kind.utf8.count ?? 0 }
+                    { fieldCount(of: dispatcher.dispatch(handlerName: handler, foundationBody: classGraph)) }
                 ),
             ]
         }
         return bodies
+    }
+
+    /// What an app reads from a dispatched message, the same fields the baselines read, by a
+    /// `switch` over the result as README's examples do: its URL's or status's length, or the height.
+    private static func fieldCount(of result: Result<ProviderMessage, BridgeError>) -> Int {
+        guard case .success(let message) = result else { return 0 }
+        switch message {
+        case .volt(.bankRedirect(let url)), .volt(.merchantRedirect(_, let url)), .sovendus(.openUrl(let url)),
+            .branchLinkComplete(.completed(let url)):
+            return url.string.utf8.count
+        case .branchHostedLink(let request): return request.url.string.utf8.count
+        case .sovendus(.height(let height)): return Int(height.value)
+        case .branchLinkComplete(.error(let message)): return message.utf8.count
+        case .branchLinkComplete: return 1
+        case .swedbankPayCompleted(let completed): return completed.status?.utf8.count ?? 1
+        case .swedbankPayCanceled: return 1
+        }
     }
 
     /// What each decoded message needs on its own: a fresh copy of every string it holds, made
