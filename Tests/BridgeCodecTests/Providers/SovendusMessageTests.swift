@@ -49,6 +49,10 @@ struct SovendusMessageTests {
             return
         }
         #expect(graphError.path.description == "$.value")
+        // Codable decoders read the same rule.
+        #expect(throws: (any Error).self) {
+            try JSONDecoder().decode(SovendusMessage.self, from: Data(#"{"type":"height","value":1e308}"#.utf8))
+        }
     }
 
     @Test func openUrl() {
