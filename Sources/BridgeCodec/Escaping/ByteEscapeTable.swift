@@ -156,7 +156,8 @@ struct ByteEscapeTable: Sendable {
     private func worstCaseOutput(forChunkOf count: Int) -> Int {
         // A chunk's last sequence may run two bytes past it; a `\uXXXX` covers at least two bytes;
         // a byte's 8-byte store may reach seven bytes past what it writes; two delimiters.
-        (min(count, Self.chunkSize) + 2) * max(longestOutput, 3) + Self.maximumReplacementLength + 2
+        // Wrapping arithmetic: at most (8,192 + 2) × 8 + 10, far from overflowing.
+        (min(count, Self.chunkSize) &+ 2) &* max(longestOutput, 3) &+ Self.maximumReplacementLength &+ 2
     }
 
     /// Escapes the chunk of `bytes` that starts at `index` (the opening delimiter first, at 0; the
