@@ -57,17 +57,8 @@ public enum Escaper {
             switch context {
             case .javaScriptString, .scriptJSON: JavaScriptEscaping.quoted(bytes)
             case .htmlText, .htmlAttribute: HTMLEscaping.table.escapedString(bytes)
-            case .urlQueryComponent: percentEncoding.escapedString(bytes)
+            case .urlQueryComponent: PercentEncoding.table.escapedString(bytes)
             }
-        }
-    }
-
-    static let percentEncoding = ByteEscapeTable { byte in
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            nil
-        default: [UInt8(ascii: "%"), upperHexDigit(byte >> 4), upperHexDigit(byte & 0xF)]
         }
     }
 
@@ -89,15 +80,8 @@ public enum Escaper {
         switch context {
         case .javaScriptString, .scriptJSON: JavaScriptEscaping.appendQuoted(bytes, to: &output)
         case .htmlText, .htmlAttribute: HTMLEscaping.append(bytes, to: &output)
-        case .urlQueryComponent: appendPercentEncoded(bytes, to: &output)
+        case .urlQueryComponent: PercentEncoding.append(bytes, to: &output)
         }
-    }
-
-    /// Out of line, as the other contexts' appends are: inlined into ``append(_:escapedFor:to:)``
-    /// with them, its loop lost registers (66 instructions more for 100 bytes).
-    @inline(never)
-    private static func appendPercentEncoded(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        percentEncoding.escape(bytes, into: &output)
     }
 
     /// ``append(_:escapedFor:to:)`` as compilers before Swift 6.3 run it, through a scratch
@@ -107,7 +91,7 @@ public enum Escaper {
             switch context {
             case .javaScriptString, .scriptJSON: JavaScriptEscaping.appendQuotedThroughScratch(bytes, to: &output)
             case .htmlText, .htmlAttribute: HTMLEscaping.table.escapeThroughScratch(bytes, into: &output)
-            case .urlQueryComponent: percentEncoding.escapeThroughScratch(bytes, into: &output)
+            case .urlQueryComponent: PercentEncoding.table.escapeThroughScratch(bytes, into: &output)
             }
         }
     }
