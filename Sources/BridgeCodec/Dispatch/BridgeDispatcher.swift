@@ -49,17 +49,28 @@ public struct BridgeDispatcher: Sendable {
         } catch {
             return .failure(error)
         }
+        // Branch's bare URL: one scan checks it as JSON and as a URL (`PlainURLBody`).
+        if kind == .branchHostedLink, let url = PlainURLBody.url(in: jsonText, limits: limits, policy: urlPolicy) {
+            return .success(.branchHostedLink(BranchHostedLinkRequest(url: BridgeURL(url))))
+        }
+        return dispatchParsing(jsonText, as: kind, name: handlerName)
+    }
+
+    /// The full path from text, which every body can take and the only one that reports errors:
+    /// strict parse, the model, then the URL policy.
+    @inline(__always)
+    func dispatchParsing(_ jsonText: String, as kind: BridgeChannel.Kind, name: String) -> Result<ProviderMessage, BridgeError> {
         // Parsed onto the stack and read in place by the model: no tree, and no allocation beyond
         // the strings the message keeps. One `Result`, made where the outcome is known: nested
         // ones were copied and destroyed through generic value witnesses.
         return JSONView.withParsedDocument(jsonText, limits: limits) { root in
             do throws(BridgeError) {
-                return .success(try decode(root, as: kind, name: handlerName))
+                return .success(try decode(root, as: kind, name: name))
             } catch {
                 return .failure(error)
             }
         } malformed: { error in
-            .failure(BridgeError(handlerName: handlerName, reason: .malformedJSON(error)))
+            .failure(BridgeError(handlerName: name, reason: .malformedJSON(error)))
         }
     }
 

@@ -110,8 +110,15 @@ public struct URLPolicy: Sendable, Hashable {
     func violation(in bytes: UnsafeBufferPointer<UInt8>) -> Violation? {
         // Nearly every URL a provider sends is a plain `https://host/…`: that shape is recognised
         // in a few block compares. Anything else, and every refusal, is left to the exact check.
-        if allowsHTTPS, bytes.count <= maxLength, Self.isPlainHTTPS(bytes) { return nil }
+        if passesAsPlainHTTPS(bytes) { return nil }
         return exactViolation(in: bytes)
+    }
+
+    /// Whether this policy passes `bytes` on the plain-`https` shape alone (``isPlainHTTPS(_:)``):
+    /// true only for URLs ``exactViolation(in:)`` passes too.
+    @inline(__always)
+    func passesAsPlainHTTPS(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        allowsHTTPS && bytes.count <= maxLength && Self.isPlainHTTPS(bytes)
     }
 
     /// Whether `bytes` is `https://` (any case), a host name without user info or port, then the

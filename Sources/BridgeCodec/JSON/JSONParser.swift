@@ -58,13 +58,23 @@ struct JSONParser {
     /// Bare strings are how Android's string arguments, Branch's link and Swedbank Pay's status
     /// arrive; for them one scan is the whole check, without the parser's set-up.
     private static func plainStringDocument(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) -> JSONToken? {
-        let count = bytes.count
-        guard count >= 2, count <= maxBytes(limits), count - 2 <= limits.maxStringLength,
-            bytes[0] == UInt8(ascii: "\""), bytes[count - 1] == UInt8(ascii: "\""),
+        guard let content = quotedDocumentContent(bytes, limits: limits),
             // Scanned up to the end, so that a short string still fills a word: the closing quote stops it.
-            plainPrefixEnd(in: bytes, from: 1, before: count) == count - 1
+            plainPrefixEnd(in: bytes, from: 1, before: bytes.count) == bytes.count - 1
         else { return nil }
-        return JSONToken(kind: .string, flags: 0, start: 1, length: UInt32(truncatingIfNeeded: count - 2), next: 1)
+        return JSONToken(kind: .string, flags: 0, start: 1, length: UInt32(truncatingIfNeeded: content.count), next: 1)
+    }
+
+    /// The bytes between the quotes of a document that begins and ends with `"`, when `limits`
+    /// let it through as one string; nil for any other document. The bytes between are not
+    /// read: the document is a JSON string only if they are plain (``isPlainStringByte(_:)``).
+    @inline(__always)
+    static func quotedDocumentContent(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) -> UnsafeBufferPointer<UInt8>? {
+        let count = bytes.count
+        guard count >= 2, count <= maxBytes(limits), count - 2 <= limits.maxStringLength, let base = bytes.baseAddress,
+            base[0] == UInt8(ascii: "\""), base[count - 1] == UInt8(ascii: "\"")
+        else { return nil }
+        return UnsafeBufferPointer(start: base + 1, count: count - 2)
     }
 
     /// The longest input `limits` let through: offsets are stored as `UInt32`, so larger inputs
@@ -329,7 +339,7 @@ struct JSONParser {
 
     /// Printable ASCII other than `"` and `\\`: copied as it is.
     @inline(__always)
-    private static func isPlainStringByte(_ byte: UInt8) -> Bool {
+    static func isPlainStringByte(_ byte: UInt8) -> Bool {
         byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
 
