@@ -1,0 +1,164 @@
+import BridgeCodec
+import Foundation
+import Testing
+
+/// README's quick start, run as written: the dispatchers it builds, a `WKScriptMessage` of the
+/// shape WebKit hands over from each provider's page, and the Android calls. The snippets' app
+/// functions (`handle`, `openInBrowser`, …) become records the tests read.
+@Suite("README quick start")
+struct ReadmeExamplesTests {
+    // WebKit's shapes, as the snippets read them (WebKit is not on Linux).
+    struct SecurityOrigin {
+        var `protocol`: String
+        var host: String
+        var port: Int
+    }
+
+    struct FrameInfo {
+        var securityOrigin: SecurityOrigin
+        var isMainFrame: Bool
+    }
+
+    struct ScriptMessage {
+        var name: String
+        var body: Any
+        var frameInfo: FrameInfo
+    }
+
+    // README, "Quick start".
+    let dispatcher = BridgeDispatcher(
+        channels: [
+            BridgeChannel(.voltRedirect, origins: .hosts(["checkout.volt.io"])),
+            BridgeChannel(.sovendus, origins: .anyOrigin),
+            BridgeChannel(.branchHostedLink, origins: .hosts(["onboarding.example.com"])),  // where your Branch flow is served
+            BridgeChannel(.swedbankPayCompleted, origins: .hosts(["shop.example.com"])),  // your completeUrl and cancelUrl pages
+            BridgeChannel(.swedbankPayCanceled, origins: .hosts(["shop.example.com"])),
+        ],
+        urlPolicy: .https(plusAppSchemes: ["myapp"]))  // default: .httpsOnly
+
+    let androidDispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+
+    /// A message posted by the main frame of `page` (`https://host`), or of the banner page the
+    /// app loads itself (`about:blank`, no host).
+    static func message(_ name: String, body: Any, page host: String?) -> ScriptMessage {
+        let origin =
+            host.map { SecurityOrigin(protocol: "https", host: $0, port: 0) } ?? SecurityOrigin(protocol: "about", host: "", port: 0)
+        return ScriptMessage(name: name, body: body, frameInfo: FrameInfo(securityOrigin: origin, isMainFrame: true))
+    }
+
+    /// The snippet's `origin`.
+    static func origin(of message: ScriptMessage) -> FrameOrigin {
+        FrameOrigin(
+            scheme: message.frameInfo.securityOrigin.protocol, host: message.frameInfo.securityOrigin.host,
+            port: message.frameInfo.securityOrigin.port == 0 ? nil : message.frameInfo.securityOrigin.port,
+            isMainFrame: message.frameInfo.isMainFrame)
+    }
+
+    @Test func iOSHandlerLogsTheReasonForAJavaScriptURL() {
+        let message = Self.message("voltRedirect", body: ["type": "bank_redirect", "url": "javascript:alert(1)"], page: "checkout.volt.io")
+        var logged: [String] = []
+        let origin = Self.origin(of: message)
+        switch dispatcher.dispatch(handlerName: message.name, foundationBody: message.body, origin: origin) {
+        case .success(let decoded): Issue.record("decoded \(decoded)")
+        case .failure(let error): logged.append("\(error)")
+        }
+        #expect(logged == [#"voltRedirect: $.url: URL scheme "javascript:" is never allowed"#])
+    }
+
+    @Test func voltRedirectsReachTheApp() {
+        var opened: [URL?] = []
+        var finished: [(VoltMerchantResult, BridgeURL)] = []
+        for body in [
+            ["type": "bank_redirect", "url": "https://bank.example/authorise?id=1"],
+            ["type": "merchant_redirect", "result": "cancel", "url": "https://merchant.example/checkout/cancel?order=123"],
+        ] {
+            let message = Self.message("voltRedirect", body: body, page: "checkout.volt.io")
+            let origin = Self.origin(of: message)
+            switch dispatcher.dispatch(handlerName: message.name, foundationBody: message.body, origin: origin) {
+            case .success(.volt(.bankRedirect(let url))):
+                opened.append(url.foundationURL)
+            case .success(.volt(.merchantRedirect(let result, let url))):
+                finished.append((result, url))
+            default: Issue.record("\(body) was not delivered")
+            }
+        }
+        #expect(opened == [URL(string: "https://bank.example/authorise?id=1")])
+        #expect(finished.map(\.0) == [.cancel])
+        #expect(finished.map(\.1.string) == ["https://merchant.example/checkout/cancel?order=123"])
+    }
+
+    @Test func sovendusMessagesFromTheBannerPageReachTheApp() {
+        var constant = SovendusHeight.initialHeight
+        var presented: [URL?] = []
+        for body in [
+            ["type": "height", "value": 420] as [String: Any], ["type": "height", "value": 80],
+            ["type": "openUrl", "value": "https://www.sovendus.com/offer"],
+        ] {
+            let message = Self.message("sovHandler", body: body, page: nil)
+            let origin = Self.origin(of: message)
+            switch dispatcher.dispatch(handlerName: message.name, foundationBody: message.body, origin: origin) {
+            case .success(.sovendus(.height(let height))) where height.shouldApply:
+                constant = height.value
+            case .success(.sovendus(.openUrl(let url))):
+                presented.append(url.foundationURL)
+            case .success(.sovendus(.height)): break
+            default: Issue.record("\(body) was not delivered")
+            }
+        }
+        #expect(SovendusHeight.initialHeight == 348)
+        #expect(constant == 420)
+        #expect(presented == [URL(string: "https://www.sovendus.com/offer")])
+    }
+
+    @Test func branchHostedLinkReachesTheAppOnBothPlatforms() throws {
+        let hostedLinkUrl = "https://hosted.plaid.com/link/lp-1234567890"
+        let message = Self.message("branchPlaidLink", body: hostedLinkUrl, page: "onboarding.example.com")
+        let origin = Self.origin(of: message)
+        var started: [URL?] = []
+        if case .success(.branchHostedLink(let request)) = dispatcher.dispatch(
+            handlerName: message.name, foundationBody: message.body, origin: origin)
+        {
+            started.append(request.url.foundationURL)
+        }
+        #expect(started == [URL(string: hostedLinkUrl)])
+        let request = androidDispatcher.dispatch(BridgeMessage(handlerName: "branchPlaidLink", stringArgument: hostedLinkUrl))
+        #expect(try request.get() == .branchHostedLink(BranchHostedLinkRequest(url: BridgeURL(hostedLinkUrl))))
+    }
+
+    @Test func swedbankPayHooksReachTheAppOnBothPlatforms() throws {
+        var events: [String] = []
+        for message in [
+            Self.message("completed", body: "success", page: "shop.example.com"),
+            Self.message("canceled", body: NSNull(), page: "shop.example.com"),
+        ] {
+            let origin = Self.origin(of: message)
+            switch dispatcher.dispatch(handlerName: message.name, foundationBody: message.body, origin: origin) {
+            case .success(.swedbankPayCompleted(let completed)): events.append("completed \(completed.status ?? "-")")
+            case .success(.swedbankPayCanceled): events.append("canceled")
+            default: Issue.record("\(message.name) was not delivered")
+            }
+        }
+        #expect(events == ["completed success", "canceled"])
+        let status = "success"
+        #expect(
+            try androidDispatcher.dispatch(BridgeMessage(handlerName: "completed", stringArgument: status)).get().kind
+                == "swedbankpay.completed")
+        #expect(try androidDispatcher.dispatch(BridgeMessage(handlerName: "canceled", body: .absent)).get().kind == "swedbankpay.canceled")
+    }
+
+    @Test func androidTextReachesTheApp() throws {
+        let text = #"{"type":"merchant_redirect","result":"success","url":"https://merchant.example/done"}"#
+        let decoded = try androidDispatcher.dispatch(handlerName: "voltRedirect", jsonText: text).get()
+        #expect(decoded == .volt(.merchantRedirect(result: .success, url: BridgeURL("https://merchant.example/done"))))
+    }
+
+    /// Why the Android dispatcher is built with `.anyOrigin`: a host list refuses a message that
+    /// reports no origin, as `@JavascriptInterface` calls do.
+    @Test func aHostListRefusesAMessageWithoutAnOrigin() {
+        let result = dispatcher.dispatch(BridgeMessage(handlerName: "branchPlaidLink", stringArgument: "https://hosted.plaid.com/link/x"))
+        guard case .failure(let error) = result, case .originNotAllowed = error.reason else {
+            Issue.record("expected originNotAllowed, got \(result)")
+            return
+        }
+    }
+}
