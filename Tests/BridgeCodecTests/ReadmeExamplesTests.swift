@@ -2,10 +2,11 @@ import BridgeCodec
 import Foundation
 import Testing
 
-/// README's quick start, run as written: the dispatchers it builds, a `WKScriptMessage` of the
-/// shape WebKit hands over from each provider's page, and the Android calls. The snippets' app
+/// README's Swift examples, run as written: the dispatchers the quick start builds, a
+/// `WKScriptMessage` of the shape WebKit hands over from each provider's page, the Android
+/// calls, then the scripts, escaping, Swedbank Pay and own-message examples. The snippets' app
 /// functions (`handle`, `openInBrowser`, …) become records the tests read.
-@Suite("README quick start")
+@Suite("README examples")
 struct ReadmeExamplesTests {
     // WebKit's shapes, as the snippets read them (WebKit is not on Linux).
     struct SecurityOrigin {
@@ -159,6 +160,99 @@ struct ReadmeExamplesTests {
         guard case .failure(let error) = result, case .originNotAllowed = error.reason else {
             Issue.record("expected originNotAllowed, got \(result)")
             return
+        }
+    }
+
+    // README, "Scripts and pages for the page side".
+    @Test func scriptsAndPagesAreBuilt() throws {
+        for transport in [ScriptTransport.webKitObject, .android, .reactNative, .cordova, .webKitString] {
+            let userScript = BridgeScripts.voltRedirectCallback(transport: transport)
+            #expect(userScript.contains("voltRedirectCallback"))
+        }
+        let order = SovendusOrder(
+            sessionId: "s-1", orderId: "</script><b>", currencyCode: "EUR", usedCouponCode: "", trafficSourceNumber: 1,
+            trafficMediumNumber: 2, netOrderValue: 12.5)
+        let page = try SovendusBannerPage.html(order: order, timestamp: 1_700_000_000)
+        #expect(!page.contains("</script><b>"))
+        let url = try #require(URL(string: "branchapp://plaid-hosted-link-complete?x=1"))
+        let script = BridgeScripts.branchPlaidLinkCompletion(.completed(callbackUrl: BridgeURL(url.absoluteString)))
+        #expect(script.contains("branchPlaidLinkComplete"))
+        let hooks = BridgeScripts.swedbankPayHooks(transport: .android)
+        #expect(hooks.contains("swedbankPayCompleted") && hooks.contains("swedbankPayCanceled"))
+    }
+
+    // README, the `Escaper` list.
+    @Test func escaperCallsDoWhatTheCommentsSay() throws {
+        let name = #"<img src=x onerror="alert('&')">"#
+        #expect(try JSONValue(parsing: Escaper.javaScriptString(name)) == .string(name))
+        let jsonValue = try JSONValue(parsing: #"{"</script>":"</script>"}"#)
+        #expect(!Escaper.scriptJSON(jsonValue).contains("</"))
+        #expect(Escaper.htmlText("<&\"") == "&lt;&amp;&quot;")
+        #expect(!Escaper.htmlAttribute(name).contains(where: { "<>\"'".contains($0) }))
+        #expect(Escaper.urlQueryComponent("order 1/2&x") == "order%201%2F2%26x")
+        #expect(try Escaper.urlAttribute("https://shop.example.com/?a=1&b=2") == "https://shop.example.com/?a=1&amp;b=2")
+        #expect(throws: (any Error).self) { try Escaper.scriptJSON(Double.nan) }
+        var buffer: [UInt8] = []
+        Escaper.append(name, escapedFor: .javaScriptString, to: &buffer)
+        #expect(String(decoding: buffer, as: UTF8.self) == Escaper.javaScriptString(name))
+    }
+
+    // README, "Swedbank Pay URLs and navigation".
+    @Test func swedbankPayURLsAndNavigation() throws {
+        let backend = "https://shop.example.com/swedbank-pay-mobile/"
+        let id = "42"
+        let completeURL = "https://shop.example.com/complete"
+        let cancelURL = "https://shop.example.com/cancel"
+        let paymentURL = PaymentURL.iOS(backendRoot: backend, scheme: "yourecomapp", language: "en-US", id: id, app: "Your Ecom App")
+        let policy = PaymentNavigationPolicy(
+            completeURL: completeURL, cancelURL: cancelURL, paymentURL: paymentURL,
+            appScheme: "yourecomapp", webViewHosts: ["ecom.payex.com"])
+        var decisions: [String] = []
+        for target in [completeURL, "https://ecom.payex.com/checkout", "javascript:alert(1)", "yourecomapp://x"] {
+            switch policy.decide(target) {
+            case .completed, .canceled, .reloadPayment, .block: decisions.append("cancel")
+            case .openExternally(let url): decisions.append("open \(url)")
+            case .openIntent(let intent, let fallback): decisions.append("intent \(intent) \(fallback ?? "-")")
+            case .allow: decisions.append("allow")
+            }
+        }
+        #expect(decisions == ["cancel", "allow", "cancel", "open yourecomapp://x"])
+        let intent = try AndroidIntentURL(parsing: "intent://example.com/pay#Intent;scheme=https;package=com.example.app;end;")
+        #expect(try intent.urlString() == "intent://example.com/pay#Intent;scheme=https;package=com.example.app;end;")
+        let response = MerchantBackendHelpers().iOSUniversalLink(requestURL: backend + "sdk-callback/ios-universal-link?language=en")
+        #expect(response.status == 400)
+        let responseBody = response.body
+        let problem = try StrictJSONDecoder().decode(ProblemDetails.self, from: responseBody)
+        #expect(problem.merchantBackendProblem == .badRequest)
+        let callback = "branchapp://plaid-hosted-link-complete?public_token=x"
+        let detail = PlaidLinkCompletion(
+            outcome: .callback(url: callback), redirect: PlaidRedirectURI(scheme: "branchapp", host: "plaid-hosted-link-complete"))
+        #expect(detail == .completed(callbackUrl: BridgeURL(callback)))
+    }
+
+    // README, "Your own messages".
+    struct Order: Decodable, Equatable {
+        struct Line: Decodable, Equatable {
+            var sku: String
+            var quantity: UInt8
+        }
+
+        var lines: [Line]
+    }
+
+    @Test func yourOwnMessagesDecodeStrictly() throws {
+        let jsonText = #"{"lines":[{"sku":"a","quantity":1},{"sku":"b","quantity":2}]}"#
+        let order = try StrictJSONDecoder().decode(Order.self, from: jsonText)
+        let body = try JSONSerialization.jsonObject(with: Data(jsonText.utf8))
+        let fromBody = try StrictJSONDecoder().decode(Order.self, fromFoundationObject: body)
+        #expect(order == fromBody && order.lines.map(\.quantity) == [1, 2])
+        #expect(throws: (any Error).self) {
+            do {
+                _ = try StrictJSONDecoder().decode(Order.self, from: #"{"lines":[{"sku":"a","quantity":1},{"sku":"b","quantity":1.5}]}"#)
+            } catch {
+                #expect("\(error)" == "$.lines[1].quantity: number 1.5 is not a valid UInt8")
+                throw error
+            }
         }
     }
 }
