@@ -18,6 +18,16 @@ struct MerchantBackendHelperTests {
         #expect(response.body.contains(#"<a class="btn btn-executive" href="\#(intent)">Back to app</a>"#))
     }
 
+    /// Header names compare as HTTP compares them: ASCII case aside, byte for byte.
+    @Test func headerNamesIgnoreASCIICaseOnly() {
+        var response = helpers.androidIntent(requestURL: "https://example.com/android-intent?package=your.ecom.app&id=1")
+        response.headers[0].name = "Keep-Alive"
+        #expect(response.header("KEEP-alive") == "text/html; charset=utf-8")
+        #expect(response.header("\u{212A}eep-Alive") == nil)  // Kelvin sign, which Unicode lowercases to `k`
+        response.headers[0].name = "X-Caf\u{E9}"
+        #expect(response.header("X-Cafe\u{301}") == nil)  // canonically equivalent, other bytes
+    }
+
     @Test func iOSRedirectsToTheTrampolineAsTheSeedShows() {
         let request =
             "https://example.com/swedbank-pay-mobile/sdk-callback/ios-universal-link?scheme=yourecomapp&language=en-US&id=\(id)&app=Your%20Ecom%20App"

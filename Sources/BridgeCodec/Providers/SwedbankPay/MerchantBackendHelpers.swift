@@ -15,9 +15,12 @@ public struct HelperResponse: Sendable, Hashable {
     /// The body.
     public var body: String
 
-    /// The value of header `name` (case-insensitive), if present.
+    /// The value of header `name`, compared ignoring ASCII case as HTTP compares header names, if present.
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+        // Not `lowercased()` and `==`: Unicode lowercasing turns U+212A (Kelvin sign) into `k`, and
+        // `==` equates canonically equivalent text; neither names the same HTTP header.
+        let wanted = name.asciiLowercasedUTF8()
+        return headers.first { $0.name.asciiLowercasedUTF8() == wanted }?.value
     }
 
     static func problem(_ problem: MerchantBackendProblem, detail: String) -> HelperResponse {
