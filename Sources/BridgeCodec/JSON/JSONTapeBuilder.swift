@@ -11,8 +11,16 @@ struct JSONTapeBuilder {
     struct TooLarge: Error {}
 
     private var bytes: [UInt8] = []
-    private var tokens = JSONTokens(capacity: 16)
-    private static let maxBytes = Int(UInt32.max - 1)
+    private var tokens: JSONTokens
+    /// The most text bytes a tape holds: offsets are 32-bit.
+    static let maxBytes = Int(UInt32.max - 1)
+
+    /// A builder for a document of about `tokens` tokens and `textBytes` bytes of strings and
+    /// numbers; both stores grow past that if need be.
+    init(tokens: Int = 16, textBytes: Int = 0) {
+        self.tokens = JSONTokens(capacity: tokens)
+        bytes.reserveCapacity(textBytes)
+    }
 
     mutating func appendNull() {
         tokens.append(scalar(.null, flags: 0, start: 0, length: 0))
@@ -75,7 +83,7 @@ struct JSONTapeBuilder {
 extension JSONTape {
     /// A document that is `null` at `path`: what an absent super key decodes as.
     static func null(at path: JSONPath) -> JSONTape {
-        var builder = JSONTapeBuilder()
+        var builder = JSONTapeBuilder(tokens: 1)
         builder.appendNull()
         let document = builder.document()
         document.header.rootPath = path
@@ -83,10 +91,44 @@ extension JSONTape {
     }
 
     /// `value` as a document, so that it is read by the same code as parsed text.
+    ///
+    /// Its tokens and text are counted first and each store is allocated once: grown as they
+    /// were written, the stores were allocated more or fewer times depending on the order of
+    /// the members (a Swift dictionary's order changes from process to process).
     static func convert(_ value: JSONValue) throws(JSONTapeBuilder.TooLarge) -> JSONTape {
-        var builder = JSONTapeBuilder()
+        var size = JSONTapeBuilder.Size()
+        size.add(value)
+        guard size.textBytes <= JSONTapeBuilder.maxBytes else { throw JSONTapeBuilder.TooLarge() }
+        var builder = JSONTapeBuilder(tokens: size.tokens, textBytes: size.textBytes)
         try builder.append(value)
         return builder.document()
+    }
+}
+
+extension JSONTapeBuilder {
+    /// How many tokens and text bytes the tape of a value takes.
+    struct Size {
+        var tokens = 0
+        var textBytes = 0
+
+        /// Counts `value` and everything it holds. Sums cannot overflow: every byte counted is
+        /// held in memory.
+        mutating func add(_ value: JSONValue) {
+            tokens += 1
+            switch value {
+            case .null, .bool: break
+            case .number(let number): textBytes += number.text.utf8.count
+            case .string(let string): textBytes += string.utf8.count
+            case .array(let elements):
+                for element in elements { add(element) }
+            case .object(let object):
+                for member in object {
+                    tokens += 1
+                    textBytes += member.key.utf8.count
+                    add(member.value)
+                }
+            }
+        }
     }
 }
 

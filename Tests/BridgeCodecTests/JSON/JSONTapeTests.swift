@@ -31,6 +31,21 @@ struct JSONTapeTests {
         #"{"text":"x","integer":1e300,"real":1,"flag":true,"list":[],"nested":{},"raw":1}"#,
     ]
 
+    /// A tree's tape is sized before it is written: the count must be exactly what the builder
+    /// writes, or the stores grow (or hold unused room) again.
+    @Test func aTreesTapeIsSizedExactly() throws {
+        let more = [#"[[],{},[null,true,false,-1.5e3,"\u2028é"],{"":{"k":[0]}}]"#, "0", #""""#, "null"]
+        for text in bodies + more {
+            let value = try JSONValue(parsing: text)
+            var size = JSONTapeBuilder.Size()
+            size.add(value)
+            let tape = try JSONTape.convert(value)
+            #expect(size.tokens == tape.header.count, "\(text)")
+            #expect(size.textBytes == tape.withBytes { $0.count }, "\(text)")
+            #expect(tape.root.jsonValue == value)
+        }
+    }
+
     @Test func bytesAndTreeDecodeAlike() throws {
         let decoder = StrictJSONDecoder()
         for body in bodies {
