@@ -13,7 +13,8 @@ struct FoundationNode {
         case .some(let object): value = try FoundationValue(object)
         case .none: value = .scalar(.null)
         }
-        let _: FoundationGraph.Checked = try FoundationGraph(limits: limits).walk(value, depth: 0)
+        var graph = FoundationGraph(limits: limits)
+        let _: FoundationGraph.Checked = try graph.walk(value, depth: 0)
         self.value = value
     }
 
@@ -67,6 +68,9 @@ extension FoundationNode: JSONNode {
     }
 
     var jsonValue: JSONValue {
-        get throws(JSONDecodeError) { try FoundationGraph(limits: Self.checked).walk(value, depth: 0) }
+        get throws(JSONDecodeError) {
+            var graph = FoundationGraph(limits: Self.checked)
+            return try graph.walk(value, depth: 0)
+        }
     }
 }

@@ -28,6 +28,8 @@ public struct JSONDecodeError: Error, Sendable, Hashable, CustomStringConvertibl
         case stringTooLong(limit: Int)
         /// A dictionary in a Foundation graph with more members than ``JSONLimits/maxObjectMembers``.
         case tooManyMembers(limit: Int)
+        /// A Foundation graph whose JSON text would be longer than ``JSONLimits/maxBytes``.
+        case graphTooLarge(limit: Int)
 
         /// A sentence a person understands.
         public var description: String {
@@ -46,6 +48,7 @@ public struct JSONDecodeError: Error, Sendable, Hashable, CustomStringConvertibl
             case .nestingTooDeep(let limit): "nesting is deeper than the limit of \(limit)"
             case .stringTooLong(let limit): "string is longer than the limit of \(limit) bytes"
             case .tooManyMembers(let limit): "object has more members than the limit of \(limit)"
+            case .graphTooLarge(let limit): "the object graph is longer than the limit of \(limit) bytes as JSON"
             }
         }
     }

@@ -6,9 +6,11 @@ extension JSONValue {
     /// `NSDecimalNumber` keeps its exact decimal text), Swift's own `Bool`, integer,
     /// floating-point and `Decimal` values, `NSNull`, and `Optional`s (`nil` is `null`). Anything else, such as
     /// `NSDate`, `NSData` or a custom object, is rejected with its path, as are NaN, infinity,
-    /// non-string keys and graphs beyond `limits` (depth, string length, members per object).
+    /// non-string keys and graphs beyond `limits` (depth, string length, members per object,
+    /// size as JSON text).
     /// Dictionary members keep the dictionary's own iteration order.
     public init(foundationObject object: Any, limits: JSONLimits = .default) throws(JSONDecodeError) {
-        self = try FoundationGraph(limits: limits).walk(FoundationValue(object), depth: 0)
+        var graph = FoundationGraph(limits: limits)
+        self = try graph.walk(FoundationValue(object), depth: 0)
     }
 }

@@ -254,6 +254,46 @@ struct FoundationObjectTests {
             try tight.decode([String: Int].self, fromFoundationObject: ["a": 1, "b": 2])
         }
     }
+
+    /// One array in many places: sixty levels of `[a, a]` are 120 array values that stand for
+    /// 2^60 strings. The walk charges what it visits against `maxBytes`, so it stops after about
+    /// a megabyte's worth, by every way a graph comes in; nothing is visited 2^60 times.
+    @Test(.timeLimit(.minutes(1))) func aGraphThatSharesItsArraysIsBoundBySize() throws {
+        var shared: Any = "leaf"
+        for _ in 0..<60 { shared = [shared, shared] as [Any] }
+        let tooLarge = JSONDecodeError.Reason.graphTooLarge(limit: JSONLimits.default.maxBytes)
+        do {
+            _ = try JSONValue(foundationObject: shared)
+            Issue.record("the shared graph was converted")
+        } catch {
+            #expect(error.reason == tooLarge)
+        }
+        #expect(failure([JSONValue].self, shared)?.reason == tooLarge)
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        guard case .failure(let error) = dispatcher.dispatch(handlerName: "completed", foundationBody: shared),
+            case .invalidMessage(let reason) = error.reason
+        else {
+            Issue.record("the shared graph was not refused")
+            return
+        }
+        #expect(reason == tooLarge)
+    }
+
+    /// For text without escapes and with one-digit numbers, the fewest bytes a graph is charged
+    /// are its JSON text exactly: the graph passes at that many bytes and not one fewer, as the
+    /// same body does as text.
+    @Test func theSizeBoundIsTheTextsLength() throws {
+        let texts = [#"["ab"]"#, #"{"k":"v"}"#, "[1,true,null,false]", #"{"a":[{},[]],"b":{"c":"","d":[0]}}"#, "[]", #""""#]
+        for text in texts {
+            let graph = try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)
+            let exact = JSONLimits(maxBytes: text.utf8.count)
+            let short = JSONLimits(maxBytes: text.utf8.count - 1)
+            #expect(throws: Never.self, "\(text)") { try JSONValue(foundationObject: graph, limits: exact) }
+            #expect(throws: Never.self, "\(text)") { try JSONValue(parsing: text, limits: exact) }
+            #expect(throws: JSONDecodeError.self, "\(text)") { try JSONValue(foundationObject: graph, limits: short) }
+            #expect(throws: JSONParseError.self, "\(text)") { try JSONValue(parsing: text, limits: short) }
+        }
+    }
 }
 
 /// An `NSDictionary` subclass of an app's own, built on the primitives the class documents
