@@ -1,56 +1,43 @@
 /// Walks a whole Foundation object graph and checks every value: what ``FoundationValue``
-/// checks of each, the depth, the members per object, the length of every string, and the
-/// size of the whole as JSON text.
-///
-/// The size bounds the walk. A graph can hold one array or dictionary in several places (a
-/// Swift array shares its storage; an app or a bridge can insert the same instance twice), so
-/// twenty levels of `[a, a]` stand for a million values in a few dozen objects, and sixty
-/// levels for more than the walk could ever visit. Each value is charged the fewest bytes its
-/// JSON text takes (a string its UTF-8 and two quotes, a number one digit, punctuation as
-/// written) against ``JSONLimits/maxBytes``, the bound the same body meets as text.
+/// checks of each, and the limits of a ``StructureBudget`` (depth, members per object, string
+/// length, and the size as JSON text, which also bounds the walk).
 ///
 /// What the walk makes is its `Output`: the graph as a ``JSONValue``, or nothing
 /// (``Checked``) when a model will read the checked graph in place (``FoundationNode``).
 /// An error's path is relative to the walked value; each container prepends its step as the
 /// error passes through it, so a walk that succeeds builds no paths.
 struct FoundationGraph {
-    let limits: JSONLimits
-    /// The bytes of JSON text the rest of the graph may take: ``JSONLimits/maxBytes`` less the
-    /// fewest the values walked so far take.
-    private var remainingBytes: Int
+    private var budget: StructureBudget
 
     /// A walk under `limits`.
     init(limits: JSONLimits) {
-        self.limits = limits
-        remainingBytes = limits.maxBytes
+        budget = StructureBudget(limits: limits)
     }
 
     /// `value`, at `depth` containers below the walk's start, checked and made into `Output`.
     mutating func walk<Output: FoundationGraphOutput>(_ value: FoundationValue, depth: Int) throws(JSONDecodeError) -> Output {
         switch value {
         case .scalar(let scalar):
-            try charge(Self.fewestBytes(of: scalar))
-            if case .string(let string) = scalar, string.utf8.count > limits.maxStringLength {
-                throw fail(.stringTooLong(limit: limits.maxStringLength))
+            switch scalar {
+            case .string(let string): try budget.string(utf8Count: string.utf8.count)
+            case .null, .bool(true): try budget.scalar(fewestBytes: 4)
+            case .bool(false): try budget.scalar(fewestBytes: 5)
+            case .integer, .unsignedInteger, .double, .decimal: try budget.scalar(fewestBytes: 1)
             }
             return try Output(scalar: scalar)
         case .array(let array):
-            let depth = try enter(depth)
-            try charge(Self.punctuationBytes(count: array.count))
+            let depth = try budget.array(count: array.count, depth: depth)
             var elements = Output.elements(capacity: array.count)
             for (index, element) in array.enumerated() {
                 Output.append(try walk(element, depth: depth, at: .index(index)), to: &elements)
             }
             return Output(elements: elements)
         case .object(let object):
-            let depth = try enter(depth)
             let count = object.count
-            guard count <= limits.maxObjectMembers else { throw fail(.tooManyMembers(limit: limits.maxObjectMembers)) }
-            try charge(Self.punctuationBytes(count: count))
+            let depth = try budget.object(count: count, depth: depth)
             var members = Output.members(capacity: count)
             try object.forEachMember { key, member throws(JSONDecodeError) in
-                // `"key":`
-                try charge(key.utf8.count + 3)
+                try budget.key(utf8Count: key.utf8.count)
                 Output.append(try walk(member, depth: depth, at: .key(key)), key: key, to: &members)
             }
             return Output(members: members)
@@ -64,41 +51,8 @@ struct FoundationGraph {
         do {
             return try walk(FoundationValue(object), depth: depth)
         } catch {
-            var error = error
-            error.path.components.insert(step, at: 0)
-            throw error
+            throw error.prepending(step)
         }
-    }
-
-    /// Takes `bytes` from what the graph may still take. Cannot overflow: the remainder is
-    /// never negative before, and `bytes` is a real string's length at most.
-    private mutating func charge(_ bytes: Int) throws(JSONDecodeError) {
-        remainingBytes -= bytes
-        guard remainingBytes >= 0 else { throw fail(.graphTooLarge(limit: limits.maxBytes)) }
-    }
-
-    /// The fewest bytes of JSON text `scalar` takes.
-    private static func fewestBytes(of scalar: FoundationValue.Scalar) -> Int {
-        switch scalar {
-        case .null, .bool(true): 4
-        case .bool(false): 5
-        case .integer, .unsignedInteger, .double, .decimal: 1
-        case .string(let string): string.utf8.count + 2
-        }
-    }
-
-    /// The brackets and commas of a container of `count` elements or members.
-    private static func punctuationBytes(count: Int) -> Int {
-        count == 0 ? 2 : count + 1
-    }
-
-    private func enter(_ depth: Int) throws(JSONDecodeError) -> Int {
-        guard depth < limits.maxDepth else { throw fail(.nestingTooDeep(limit: limits.maxDepth)) }
-        return depth + 1
-    }
-
-    private func fail(_ reason: JSONDecodeError.Reason) -> JSONDecodeError {
-        JSONDecodeError(path: .root, reason: reason)
     }
 
     /// What a walk that only checks makes: nothing, and no container storage.

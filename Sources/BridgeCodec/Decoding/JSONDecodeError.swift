@@ -22,14 +22,15 @@ public struct JSONDecodeError: Error, Sendable, Hashable, CustomStringConvertibl
         case nonStringKey(typeName: String)
         /// NaN or infinity in a Foundation graph.
         case nonFiniteNumber
-        /// A Foundation graph nested deeper than ``JSONLimits/maxDepth``.
+        /// A Foundation graph or structured body nested deeper than ``JSONLimits/maxDepth``.
         case nestingTooDeep(limit: Int)
-        /// A string in a Foundation graph longer than ``JSONLimits/maxStringLength``.
+        /// A string in a Foundation graph or structured body longer than ``JSONLimits/maxStringLength``.
         case stringTooLong(limit: Int)
-        /// A dictionary in a Foundation graph with more members than ``JSONLimits/maxObjectMembers``.
+        /// A dictionary or object in a Foundation graph or structured body with more members than
+        /// ``JSONLimits/maxObjectMembers``.
         case tooManyMembers(limit: Int)
-        /// A Foundation graph whose JSON text would be longer than ``JSONLimits/maxBytes``.
-        case graphTooLarge(limit: Int)
+        /// A Foundation graph or structured body whose JSON text would be longer than ``JSONLimits/maxBytes``.
+        case tooLarge(limit: Int)
 
         /// A sentence a person understands.
         public var description: String {
@@ -48,7 +49,7 @@ public struct JSONDecodeError: Error, Sendable, Hashable, CustomStringConvertibl
             case .nestingTooDeep(let limit): "nesting is deeper than the limit of \(limit)"
             case .stringTooLong(let limit): "string is longer than the limit of \(limit) bytes"
             case .tooManyMembers(let limit): "object has more members than the limit of \(limit)"
-            case .graphTooLarge(let limit): "the object graph is longer than the limit of \(limit) bytes as JSON"
+            case .tooLarge(let limit): "the value is longer than the limit of \(limit) bytes as JSON"
             }
         }
     }
@@ -94,5 +95,14 @@ extension JSONDecodeError {
         default:
             self.init(path: .root, reason: .invalidValue(String(describing: error)))
         }
+    }
+}
+
+extension JSONDecodeError {
+    /// This error one step further from the root: found at `step` of a container.
+    func prepending(_ step: JSONPath.Component) -> JSONDecodeError {
+        var error = self
+        error.path.components.insert(step, at: 0)
+        return error
     }
 }

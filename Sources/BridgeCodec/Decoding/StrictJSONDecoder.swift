@@ -36,11 +36,17 @@ public struct StrictJSONDecoder: Sendable {
     /// Decodes a value from a Foundation object graph as `WKScriptMessage.body` delivers it,
     /// without serialising it to JSON text. See ``JSONValue/init(foundationObject:limits:)``.
     public func decode<T: Decodable>(_ type: T.Type, fromFoundationObject object: Any) throws(JSONDecodeError) -> T {
-        try decode(type, from: JSONValue(foundationObject: object, limits: limits))
+        // The conversion checked the limits.
+        try decodeChecked(type, from: JSONValue(foundationObject: object, limits: limits))
     }
 
-    /// Decodes a value from a parsed JSON value.
+    /// Decodes a value from a JSON value, once it is within the limits.
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(JSONDecodeError) -> T {
+        try value.checkLimits(limits)
+        return try decodeChecked(type, from: value)
+    }
+
+    private func decodeChecked<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(JSONDecodeError) -> T {
         let tape: JSONTape
         do {
             tape = try JSONTape.convert(value)

@@ -27,7 +27,8 @@ public struct BridgeDispatcher: Sendable {
         self.limits = limits
     }
 
-    /// Decodes and checks one message.
+    /// Decodes and checks one message. A structured body (an Android string argument, say)
+    /// meets the dispatcher's limits as text would, before the model reads it.
     public func dispatch(_ message: BridgeMessage) -> Result<ProviderMessage, BridgeError> {
         let value: JSONValue
         switch message.body {
@@ -35,8 +36,15 @@ public struct BridgeDispatcher: Sendable {
         case .value(let structured): value = structured
         case .absent: value = .null
         }
+        let name = message.handlerName
         return Result { () throws(BridgeError) in
-            try decode(value, as: kind(of: message.handlerName, origin: message.origin), name: message.handlerName)
+            let kind = try kind(of: name, origin: message.origin)
+            do throws(JSONDecodeError) {
+                try value.checkLimits(limits)
+            } catch {
+                throw BridgeError(handlerName: name, path: error.path, reason: .invalidMessage(error.reason))
+            }
+            return try decode(value, as: kind, name: name)
         }
     }
 

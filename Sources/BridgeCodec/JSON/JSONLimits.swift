@@ -4,9 +4,9 @@
 /// per call for larger documents. Every bound is checked before the work it
 /// guards, so hostile input costs at most what the limits allow.
 public struct JSONLimits: Sendable, Hashable {
-    /// Largest input in bytes; for a Foundation object graph, the fewest bytes its JSON text
-    /// would take (a graph can hold one array in many places and stand for far more than it
-    /// holds). Default 1 MiB.
+    /// Largest input in bytes; for a Foundation object graph or a structured body, the fewest
+    /// bytes its JSON text would take (such a body can hold one array in many places and stand
+    /// for far more than it holds). Default 1 MiB.
     public var maxBytes: Int
     /// Deepest nesting of arrays and objects; the top-level container is depth 1. Default 64, and
     /// never more than ``deepestNesting``: a larger value is lowered to it.

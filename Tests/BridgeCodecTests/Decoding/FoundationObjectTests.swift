@@ -261,7 +261,7 @@ struct FoundationObjectTests {
     @Test(.timeLimit(.minutes(1))) func aGraphThatSharesItsArraysIsBoundBySize() throws {
         var shared: Any = "leaf"
         for _ in 0..<60 { shared = [shared, shared] as [Any] }
-        let tooLarge = JSONDecodeError.Reason.graphTooLarge(limit: JSONLimits.default.maxBytes)
+        let tooLarge = JSONDecodeError.Reason.tooLarge(limit: JSONLimits.default.maxBytes)
         do {
             _ = try JSONValue(foundationObject: shared)
             Issue.record("the shared graph was converted")

@@ -175,4 +175,46 @@ struct BridgeDispatcherTests {
         #expect(
             dispatcher.dispatch(handlerName: "sovHandler", foundationBody: numeric) == .success(.sovendus(.height(SovendusHeight(420)!))))
     }
+
+    /// A structured body (an Android string argument, a `JSONValue` from code) meets the same
+    /// limits as the same body as text and as an object graph, and is checked before it is read.
+    @Test func structuredBodiesMeetTheLimitsTextMeets() throws {
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        let long = String(repeating: "a", count: JSONLimits.default.maxStringLength + 1)
+        let reasons = [
+            dispatcher.dispatch(BridgeMessage(handlerName: "completed", stringArgument: long)).failureValue?.reason,
+            dispatcher.dispatch(handlerName: "completed", foundationBody: long).failureValue?.reason,
+        ]
+        #expect(reasons == Array(repeating: .invalidMessage(.stringTooLong(limit: JSONLimits.default.maxStringLength)), count: 2))
+        guard
+            case .malformedJSON(let parseError)? = dispatcher.dispatch(handlerName: "completed", jsonText: "\"\(long)\"").failureValue?
+                .reason,
+            case .stringTooLong = parseError.reason
+        else {
+            Issue.record("text of a long string was not refused for its length")
+            return
+        }
+        var nested = JSONValue.string("x")
+        for _ in 0..<65 { nested = .array([nested]) }
+        #expect(
+            dispatcher.dispatch(BridgeMessage(handlerName: "completed", body: .value(nested))).failureValue?.reason
+                == .invalidMessage(.nestingTooDeep(limit: 64)))
+        let members = try #require(JSONObject((0...1_024).map { JSONObject.Member(key: "k\($0)", value: .null) }))
+        let body = try #require(JSONObject([JSONObject.Member(key: "a", value: .object(members))]))
+        let error = dispatcher.dispatch(BridgeMessage(handlerName: "voltRedirect", body: .value(.object(body)))).failureValue
+        #expect(error?.description == "voltRedirect: $.a: object has more members than the limit of 1024")
+    }
+
+    /// Sixty levels of `[a, a]` built in code stand for 2^60 values; the limit check stops
+    /// after a megabyte's worth, for the dispatcher and the Codable decoder.
+    @Test(.timeLimit(.minutes(1))) func aStructuredBodyThatSharesItsArraysIsBoundBySize() {
+        var shared = JSONValue.string("leaf")
+        for _ in 0..<60 { shared = .array([shared, shared]) }
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        let tooLarge = JSONDecodeError.Reason.tooLarge(limit: JSONLimits.default.maxBytes)
+        #expect(
+            dispatcher.dispatch(BridgeMessage(handlerName: "completed", body: .value(shared))).failureValue?.reason
+                == .invalidMessage(tooLarge))
+        #expect(throws: JSONDecodeError.self) { try StrictJSONDecoder().decode(JSONValue.self, from: shared) }
+    }
 }

@@ -1,0 +1,80 @@
+/// What a walk of an already-built body (a Foundation object graph, a ``JSONValue``) has left of
+/// its ``JSONLimits``: the bounds text meets as it is parsed, applied value by value.
+///
+/// Size is counted as the fewest bytes of JSON text each value takes (a string its UTF-8 and two
+/// quotes, a number at least its digits, brackets, commas, colons and quoted keys as written),
+/// against ``JSONLimits/maxBytes``. It is what bounds the walk: a built body can hold one array
+/// or dictionary in many places (a Swift array shares its storage; a bridge can insert the same
+/// instance twice), so sixty levels of `[a, a]` are 120 arrays that stand for 2^60 values.
+///
+/// Its steps are inlined into the walks: each runs once per value, and as calls they cost a
+/// graph of Volt's message about 80 instructions more.
+struct StructureBudget {
+    let limits: JSONLimits
+    /// The bytes of JSON text the rest of the body may take.
+    private var remainingBytes: Int
+
+    /// A budget of `limits`.
+    init(limits: JSONLimits) {
+        self.limits = limits
+        remainingBytes = limits.maxBytes
+    }
+
+    /// A string of `count` UTF-8 bytes.
+    @inline(__always)
+    mutating func string(utf8Count count: Int) throws(JSONDecodeError) {
+        try charge(count + 2)
+        guard count <= limits.maxStringLength else { throw Self.fail(.stringTooLong(limit: limits.maxStringLength)) }
+    }
+
+    /// `null`, a boolean or a number, whose text takes at least `bytes`.
+    @inline(__always)
+    mutating func scalar(fewestBytes bytes: Int) throws(JSONDecodeError) {
+        try charge(bytes)
+    }
+
+    /// An array of `count` elements at `depth` containers down; the depth of its elements.
+    @inline(__always)
+    mutating func array(count: Int, depth: Int) throws(JSONDecodeError) -> Int {
+        let inner = try enter(depth)
+        try charge(Self.punctuationBytes(count: count))
+        return inner
+    }
+
+    /// An object of `count` members at `depth` containers down; the depth of its members.
+    @inline(__always)
+    mutating func object(count: Int, depth: Int) throws(JSONDecodeError) -> Int {
+        let inner = try enter(depth)
+        guard count <= limits.maxObjectMembers else { throw Self.fail(.tooManyMembers(limit: limits.maxObjectMembers)) }
+        try charge(Self.punctuationBytes(count: count))
+        return inner
+    }
+
+    /// A member's key of `count` UTF-8 bytes: `"key":`.
+    @inline(__always)
+    mutating func key(utf8Count count: Int) throws(JSONDecodeError) {
+        try charge(count + 3)
+    }
+
+    private func enter(_ depth: Int) throws(JSONDecodeError) -> Int {
+        guard depth < limits.maxDepth else { throw Self.fail(.nestingTooDeep(limit: limits.maxDepth)) }
+        return depth + 1
+    }
+
+    /// Takes `bytes` from what the body may still take. Cannot overflow: the remainder is never
+    /// negative before, and `bytes` is a real string's length at most.
+    @inline(__always)
+    private mutating func charge(_ bytes: Int) throws(JSONDecodeError) {
+        remainingBytes -= bytes
+        guard remainingBytes >= 0 else { throw Self.fail(.tooLarge(limit: limits.maxBytes)) }
+    }
+
+    /// The brackets and commas of a container of `count` elements or members.
+    private static func punctuationBytes(count: Int) -> Int {
+        count == 0 ? 2 : count + 1
+    }
+
+    private static func fail(_ reason: JSONDecodeError.Reason) -> JSONDecodeError {
+        JSONDecodeError(path: .root, reason: reason)
+    }
+}
