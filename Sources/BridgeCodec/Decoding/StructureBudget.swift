@@ -2,8 +2,8 @@
 /// its ``JSONLimits``: the bounds text meets as it is parsed, applied value by value.
 ///
 /// Size is counted as the fewest bytes of JSON text each value takes (a string its UTF-8 and two
-/// quotes, a number at least its digits, brackets, commas, colons and quoted keys as written),
-/// against ``JSONLimits/maxBytes``. It is what bounds the walk: a built body can hold one array
+/// quotes, a number its text where the body keeps it and one digit where not, brackets, commas,
+/// colons and quoted keys as written), against ``JSONLimits/maxBytes``. It is what bounds the walk: a built body can hold one array
 /// or dictionary in many places (a Swift array shares its storage; a bridge can insert the same
 /// instance twice), so sixty levels of `[a, a]` are 120 arrays that stand for 2^60 values.
 ///
