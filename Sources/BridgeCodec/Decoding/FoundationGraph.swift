@@ -49,14 +49,31 @@ struct FoundationGraph {
         _ object: Any, depth: Int, at step: JSONPath.Component
     ) throws(JSONDecodeError) -> Output {
         do {
+            // A Swift string member, checked where it is: identifying it copied it into a
+            // `FoundationValue` and released it again (Volt's graph: 4,204 -> 3,773 instructions).
+            if Output.keepsNothing, let count = Self.stringUTF8Count(object) {
+                try budget.string(utf8Count: count)
+                return try Output(scalar: .null)
+            }
             return try walk(FoundationValue(object), depth: depth)
         } catch {
             throw error.prepending(step)
         }
     }
 
+    /// The UTF-8 length of `object` when it is a Swift `String`; `nil` for any other value.
+    @inline(__always)
+    private static func stringUTF8Count(_ object: Any) -> Int? {
+        func opened<Value>(_ value: Value) -> Int? {
+            guard Value.self == String.self else { return nil }
+            return unsafeBitCast(value, to: String.self).utf8.count
+        }
+        return opened(object)
+    }
+
     /// What a walk that only checks makes: nothing, and no container storage.
     struct Checked: FoundationGraphOutput {
+        static var keepsNothing: Bool { true }
         init(scalar _: FoundationValue.Scalar) {}
         static func members(capacity _: Int) {}
         static func append(_: Checked, key _: String, to _: inout ()) {}
@@ -69,6 +86,8 @@ struct FoundationGraph {
 
 /// What ``FoundationGraph`` makes of each value it has checked.
 protocol FoundationGraphOutput {
+    /// Whether the walk makes nothing of a value, so a string need not be taken out of the graph.
+    static var keepsNothing: Bool { get }
     /// An object's members as they are collected.
     associatedtype Members
     /// An array's elements as they are collected.
@@ -92,6 +111,8 @@ protocol FoundationGraphOutput {
 
 /// The graph as a tree; its strings are the graph's own, not copies.
 extension JSONValue: FoundationGraphOutput {
+    static var keepsNothing: Bool { false }
+
     init(scalar: FoundationValue.Scalar) throws(JSONDecodeError) {
         switch scalar {
         case .null: self = .null

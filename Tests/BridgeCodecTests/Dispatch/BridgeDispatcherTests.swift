@@ -217,4 +217,33 @@ struct BridgeDispatcherTests {
                 == .invalidMessage(tooLarge))
         #expect(throws: JSONDecodeError.self) { try StrictJSONDecoder().decode(JSONValue.self, from: shared) }
     }
+
+    /// The checking walk reads a member that is a Swift string without taking it out of the
+    /// graph; it must refuse what the converting walk refuses, at the same path (which depends
+    /// on the dictionary's order, the same for both walks in one process).
+    @Test func memberStringsOfAGraphMeetTheLimitsAsWhenConverted() {
+        let limits = JSONLimits(maxBytes: 120, maxStringLength: 40)
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin), limits: limits)
+        let long = "https://bank.example/" + String(repeating: "a", count: 20)
+        let bodies: [(body: [String: Any], expected: JSONDecodeError.Reason?)] = [
+            (["type": "bank_redirect", "url": long], .stringTooLong(limit: 40)),
+            (
+                ["type": "bank_redirect", "url": "https://bank.example/", "pad": [String](repeating: "abcdefgh", count: 8)],
+                .tooLarge(limit: 120)
+            ),
+            (["type": "bank_redirect", "url": "https://bank.example/"], nil),
+        ]
+        for (body, expected) in bodies {
+            let dispatched = dispatcher.dispatch(handlerName: "voltRedirect", foundationBody: body).failureValue
+            var converted: JSONDecodeError?
+            do {
+                _ = try JSONValue(foundationObject: body, limits: limits)
+            } catch {
+                converted = error
+            }
+            #expect(converted?.reason == expected)
+            #expect(dispatched?.path == converted?.path)
+            #expect(dispatched?.reason == converted.map { .invalidMessage($0.reason) })
+        }
+    }
 }
