@@ -20,9 +20,9 @@ struct FoundationGraph {
         case .scalar(let scalar):
             switch scalar {
             case .string(let string): try budget.string(utf8Count: string.utf8.count)
-            case .null, .bool(true): try budget.scalar(fewestBytes: 4)
-            case .bool(false): try budget.scalar(fewestBytes: 5)
-            case .integer, .unsignedInteger, .double, .decimal: try budget.scalar(fewestBytes: 1)
+            case .null: try budget.null()
+            case .bool(let value): try budget.bool(value)
+            case .integer, .unsignedInteger, .double, .decimal: try budget.number(fewestBytes: 1)
             }
             return try Output(scalar: scalar)
         case .array(let array):

@@ -8,9 +8,9 @@ extension JSONValue {
 
     private func check(_ budget: inout StructureBudget, depth: Int) throws(JSONDecodeError) {
         switch self {
-        case .null: try budget.scalar(fewestBytes: 4)
-        case .bool(let value): try budget.scalar(fewestBytes: value ? 4 : 5)
-        case .number(let number): try budget.scalar(fewestBytes: number.text.utf8.count)
+        case .null: try budget.null()
+        case .bool(let value): try budget.bool(value)
+        case .number(let number): try budget.number(fewestBytes: number.text.utf8.count)
         case .string(let string): try budget.string(utf8Count: string.utf8.count)
         case .array(let elements):
             let depth = try budget.array(count: elements.count, depth: depth)

@@ -27,9 +27,21 @@ struct StructureBudget {
         guard count <= limits.maxStringLength else { throw Self.fail(.stringTooLong(limit: limits.maxStringLength)) }
     }
 
-    /// `null`, a boolean or a number, whose text takes at least `bytes`.
+    /// `null`.
     @inline(__always)
-    mutating func scalar(fewestBytes bytes: Int) throws(JSONDecodeError) {
+    mutating func null() throws(JSONDecodeError) {
+        try charge(4)
+    }
+
+    /// `true` or `false`.
+    @inline(__always)
+    mutating func bool(_ value: Bool) throws(JSONDecodeError) {
+        try charge(value ? 4 : 5)
+    }
+
+    /// A number whose text takes at least `bytes`.
+    @inline(__always)
+    mutating func number(fewestBytes bytes: Int) throws(JSONDecodeError) {
         try charge(bytes)
     }
 

@@ -111,8 +111,9 @@ extension JSONTapeBuilder {
         var tokens = 0
         var textBytes = 0
 
-        /// Counts `value` and everything it holds. Sums cannot overflow: every byte counted is
-        /// held in memory.
+        /// Counts `value` and everything it holds. Every caller has first held the value to its
+        /// limits' `maxBytes` (``StructureBudget``), which bounds this walk and these sums; a value
+        /// that shares arrays is counted once per place, as its text would be.
         mutating func add(_ value: JSONValue) {
             tokens += 1
             switch value {
