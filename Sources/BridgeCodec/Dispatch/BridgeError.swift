@@ -7,9 +7,11 @@ public struct BridgeError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The sending frame's origin is not allowed on the channel; the text says how.
         case originNotAllowed(String)
         /// The body is not strict JSON.
-        case malformedJSON(JSONParseError)
+        // The two large payloads are boxed (`indirect`): an error is rare, while every result
+        // carries an error's size, and a smaller `Result` is cheaper to return and destroy.
+        indirect case malformedJSON(JSONParseError)
         /// The body does not have the message's shape, including an unknown discriminator.
-        case invalidMessage(JSONDecodeError.Reason)
+        indirect case invalidMessage(JSONDecodeError.Reason)
         /// A URL in the message breaks the ``URLPolicy``.
         case urlRejected(URLPolicy.Violation)
 
