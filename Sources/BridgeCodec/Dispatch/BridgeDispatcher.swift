@@ -57,11 +57,26 @@ public struct BridgeDispatcher: Sendable {
         } catch {
             return .failure(error)
         }
-        // Branch's bare URL: one scan checks it as JSON and as a URL (`PlainURLBody`).
-        if kind == .branchHostedLink, let url = PlainURLBody.url(in: jsonText, limits: limits, policy: urlPolicy) {
-            return .success(.branchHostedLink(BranchHostedLinkRequest(url: BridgeURL(url))))
+        if let message = plainStringMessage(jsonText, as: kind) {
+            return .success(message)
         }
         return dispatchParsing(jsonText, as: kind, name: handlerName)
+    }
+
+    /// The message of a body that is a bare string without escapes, the typical body of two
+    /// channels, read in one scan; nil for any other body, which takes the full path.
+    @inline(__always)
+    private func plainStringMessage(_ jsonText: String, as kind: BridgeChannel.Kind) -> ProviderMessage? {
+        switch kind {
+        case .branchHostedLink:
+            // Checked as JSON and as a URL at once.
+            guard let url = PlainURLBody.url(in: jsonText, limits: limits, policy: urlPolicy) else { return nil }
+            return .branchHostedLink(BranchHostedLinkRequest(url: BridgeURL(url)))
+        case .swedbankPayCompleted:
+            guard let status = PlainStringBody.string(in: jsonText, limits: limits) else { return nil }
+            return .swedbankPayCompleted(SwedbankPayCompleted(status: status))
+        default: return nil
+        }
     }
 
     /// The full path from text, which every body can take and the only one that reports errors:

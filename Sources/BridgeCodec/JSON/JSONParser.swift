@@ -57,7 +57,7 @@ struct JSONParser {
     ///
     /// Bare strings are how Android's string arguments, Branch's link and Swedbank Pay's status
     /// arrive; for them one scan is the whole check, without the parser's set-up.
-    private static func plainStringDocument(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) -> JSONToken? {
+    static func plainStringDocument(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) -> JSONToken? {
         guard let content = quotedDocumentContent(bytes, limits: limits),
             // Scanned up to the end, so that a short string still fills a word: the closing quote stops it.
             plainPrefixEnd(in: bytes, from: 1, before: bytes.count) == bytes.count - 1
