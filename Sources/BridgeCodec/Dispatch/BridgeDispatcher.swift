@@ -57,14 +57,14 @@ public struct BridgeDispatcher: Sendable {
         } catch {
             return .failure(error)
         }
-        if let message = plainStringMessage(jsonText, as: kind) {
+        if kind.bodyIsString, let message = plainStringMessage(jsonText, as: kind) {
             return .success(message)
         }
         return dispatchParsing(jsonText, as: kind, name: handlerName)
     }
 
-    /// The message of a body that is a bare string without escapes, the typical body of two
-    /// channels, read in one scan; nil for any other body, which takes the full path.
+    /// The message of a body that is a bare string without escapes (``BridgeChannel/Kind/bodyIsString``),
+    /// read in one scan; nil for any other body, which takes the full path.
     @inline(__always)
     private func plainStringMessage(_ jsonText: String, as kind: BridgeChannel.Kind) -> ProviderMessage? {
         switch kind {
@@ -114,7 +114,7 @@ public struct BridgeDispatcher: Sendable {
         // The whole graph is checked, then the model reads it where it is: no tree is built.
         let root: FoundationNode
         do throws(JSONDecodeError) {
-            root = try FoundationNode(checking: foundationBody, limits: limits)
+            root = try FoundationNode(checking: foundationBody, limits: limits, stringFirst: kind.bodyIsString)
         } catch {
             return .failure(BridgeError(handlerName: handlerName, path: error.path, reason: .invalidMessage(error.reason)))
         }
