@@ -75,14 +75,8 @@ struct PlainURLBodyTests {
             BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin), urlPolicy: .https(plusAppSchemes: ["branchapp"])),
             BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin), urlPolicy: URLPolicy(allowedSchemes: ["http"])),
         ]
-        var shortcuts = 0
-        for dispatcher in dispatchers {
-            for body in bodies {
-                let viaDispatch = dispatcher.dispatch(handlerName: "branchPlaidLink", jsonText: body)
-                let full = dispatcher.dispatchParsing(body, as: .branchHostedLink, name: "branchPlaidLink")
-                #expect(viaDispatch == full, "\(body)")
-                if PlainURLBody.url(in: body, limits: dispatcher.limits, policy: dispatcher.urlPolicy) != nil { shortcuts += 1 }
-            }
+        let shortcuts = expectDispatchMatchesFullPath(dispatchers, bodies: bodies, kind: .branchHostedLink) {
+            PlainURLBody.url(in: $1, limits: $0.limits, policy: $0.urlPolicy) != nil
         }
         // The comparison means something only if many bodies took the shortcut.
         #expect(shortcuts > 500)
