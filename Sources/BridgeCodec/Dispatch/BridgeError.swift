@@ -6,9 +6,10 @@ public struct BridgeError: Error, Sendable, Hashable, CustomStringConvertible {
         case unknownHandler
         /// The sending frame's origin is not allowed on the channel; the text says how.
         case originNotAllowed(String)
-        /// The body is not strict JSON.
         // The two large payloads are boxed (`indirect`): an error is rare, while every result
         // carries an error's size, and a smaller `Result` is cheaper to return and destroy.
+
+        /// The body is not strict JSON.
         indirect case malformedJSON(JSONParseError)
         /// The body does not have the message's shape, including an unknown discriminator.
         indirect case invalidMessage(JSONDecodeError.Reason)
