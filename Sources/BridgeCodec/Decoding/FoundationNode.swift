@@ -21,7 +21,7 @@ struct FoundationNode {
                 self.value = .scalar(.string(string))
                 return
             }
-            value = try FoundationValue(object)
+            value = try FoundationValue(taking: consume object)
         case .none: value = .scalar(.null)
         }
         var graph = FoundationGraph(limits: limits)
@@ -83,7 +83,7 @@ extension FoundationNode: JSONNode {
         guard case .object(let object) = value, let member = object.member(forKeyUTF8: key) else { return nil }
         // The whole graph was checked, so identifying a member again cannot fail; were it to,
         // the member would read as absent, never as a value.
-        guard let identified = try? FoundationValue(member) else { return nil }
+        guard let identified = try? FoundationValue(taking: consume member) else { return nil }
         return FoundationNode(member: identified)
     }
 

@@ -63,6 +63,47 @@ enum FoundationValue {
         self = try opened(object)
     }
 
+    /// `object` identified, for an `Any` the caller is done with (the body it was handed, a
+    /// member's value copied out of its dictionary): a Swift string or `[String: Any]` is moved
+    /// out of it, an empty one left behind, instead of copied and then destroyed with the `Any`.
+    /// Each copy and destroy of a heap string or dictionary is an atomic retain and release,
+    /// which cost more time than their instruction count says (Volt's object graph: 236 -> 216 ns).
+    init(taking object: consuming Any) throws(JSONDecodeError) {
+        if let taken = Self.takeSwiftValue(&object) {
+            self = taken
+        } else {
+            self = try FoundationValue(object)
+        }
+    }
+
+    /// The Swift string or `[String: Any]` in `object`, moved out; `nil`, with `object` untouched,
+    /// for any other value.
+    private static func takeSwiftValue(_ object: inout Any) -> FoundationValue? {
+        // Opened in place (inout), so the value is reached where the `Any` holds it.
+        func opened<Value>(_ value: inout Value) -> FoundationValue? {
+            if Value.self == String.self {
+                return withUnsafeMutablePointer(to: &value) { .scalar(.string(take(UnsafeMutableRawPointer($0), leaving: ""))) }
+            }
+            if Value.self == [String: Any].self {
+                return withUnsafeMutablePointer(to: &value) { .object(.strings(take(UnsafeMutableRawPointer($0), leaving: [:]))) }
+            }
+            return nil
+        }
+        return opened(&object)
+    }
+
+    /// The `Taken` at `pointer`, moved out, with `empty` left in its place; `pointer` holds an
+    /// initialized `Taken` (the caller compared the types). An empty string or dictionary is a
+    /// shared constant, so neither leaving it nor later destroying it counts references.
+    /// Concrete in `Taken` and given a raw pointer: a generic `swap` in the opened function
+    /// went through value witnesses that copied the string.
+    @inline(__always)
+    private static func take<Taken>(_ pointer: UnsafeMutableRawPointer, leaving empty: Taken) -> Taken {
+        let taken = pointer.assumingMemoryBound(to: Taken.self)
+        defer { taken.initialize(to: empty) }
+        return taken.move()
+    }
+
     /// `value`, which is `object` opened as its own type `Value`.
     /// `object` stays beside it for the runtime's casts and `Mirror`, which take an `Any`.
     private static func identify<Value>(_ value: Value, _ object: Any) throws(JSONDecodeError) -> FoundationValue {
@@ -226,7 +267,14 @@ extension FoundationValue.Object {
     func forEachMember(_ body: (String, Any) throws(JSONDecodeError) -> Void) throws(JSONDecodeError) {
         switch self {
         case .strings(let dictionary):
-            for (key, value) in dictionary { try body(key, value) }
+            // By index, not `for in`: an iterator takes its own reference to the dictionary, a
+            // retain and a release on every message (Volt's object graph: 206 -> 188 ns).
+            var index = dictionary.startIndex
+            while index != dictionary.endIndex {
+                let (key, value) = dictionary[index]
+                try body(key, value)
+                dictionary.formIndex(after: &index)
+            }
         case .hashables(let dictionary):
             for (key, value) in dictionary {
                 guard let string = key.base as? String else { throw Self.nonStringKey(key.base) }

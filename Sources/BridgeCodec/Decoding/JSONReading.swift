@@ -1,11 +1,12 @@
 /// Typed reads for message models, with errors that carry the path. The path of a member is
 /// built only when reading it fails.
 extension JSONNode {
-    /// This value, when it is an object.
+    /// A type mismatch at `path` unless this value is an object. Nothing is returned: a model
+    /// reads members from the value it was given, where a returned copy of an object graph's
+    /// dictionary cost a retain and a release per message.
     @inline(__always)
-    func object(at path: JSONPath) throws(JSONDecodeError) -> Self {
+    func requireObject(at path: JSONPath) throws(JSONDecodeError) {
         guard kind == .object else { throw mismatch("an object", at: path) }
-        return self
     }
 
     /// The string, or a type mismatch at `path`.
@@ -74,7 +75,9 @@ extension JSONNode {
 
 /// A model that reads itself from any ``JSONNode``; its Codable decoding goes through the same code.
 protocol JSONValueReadable: Decodable {
-    init<Node: JSONNode>(json: Node, at path: JSONPath) throws(JSONDecodeError)
+    /// The model read from `json`, which is borrowed: an initializer takes its arguments owned
+    /// unless told otherwise, and handing it an object graph's root copied the dictionary.
+    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath) throws(JSONDecodeError)
 }
 
 extension JSONValueReadable {

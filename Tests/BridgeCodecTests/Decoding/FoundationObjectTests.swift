@@ -302,6 +302,32 @@ struct FoundationObjectTests {
         #expect(refused > 100)
     }
 
+    /// The dispatcher moves strings and dictionaries out of the values it reads instead of
+    /// copying them (``FoundationValue/init(taking:)``); it may only do so from its own copies.
+    /// The caller's graph, and the dictionaries inside it, must read the same afterwards, and a
+    /// second dispatch of the same graph must give the same message.
+    @Test func dispatchLeavesTheCallersGraphAsItWas() throws {
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        let longURL = "https://merchant.example/checkout/" + String(repeating: "a", count: 40)
+        let bodies: [(handler: String, body: Any)] = [
+            ("voltRedirect", ["type": "merchant_redirect", "result": "cancel", "url": longURL]),
+            ("sovHandler", ["type": "openUrl", "value": longURL] as [String: Any]),
+            ("branchPlaidLinkComplete", ["status": "completed", "callbackUrl": longURL, "extra": ["nested": longURL]] as [String: Any]),
+            ("branchPlaidLink", longURL),
+            ("completed", "success with a status longer than fifteen bytes"),
+        ]
+        for (handler, body) in bodies {
+            let before = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys, .fragmentsAllowed])
+            let first = try dispatcher.dispatch(handlerName: handler, foundationBody: body).get()
+            let second = try dispatcher.dispatch(handlerName: handler, foundationBody: body).get()
+            let after = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys, .fragmentsAllowed])
+            #expect(before == after, "\(handler)")
+            #expect(first == second, "\(handler)")
+            let text = try #require(String(data: before, encoding: .utf8))
+            #expect(first == (try dispatcher.dispatch(handlerName: handler, jsonText: text).get()), "\(handler)")
+        }
+    }
+
     /// For text without escapes and with one-digit numbers, the fewest bytes a graph is charged
     /// are its JSON text exactly: the graph passes at that many bytes and not one fewer, as the
     /// same body does as text.

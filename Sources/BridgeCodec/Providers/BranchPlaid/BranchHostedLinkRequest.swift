@@ -12,7 +12,7 @@ public struct BranchHostedLinkRequest: Sendable, Hashable, Codable, JSONValueRea
     }
 
     /// Reads the bare URL string.
-    init<Node: JSONNode>(json: Node, at path: JSONPath) throws(JSONDecodeError) {
+    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath) throws(JSONDecodeError) {
         url = BridgeURL(try json.string(at: path))
     }
 

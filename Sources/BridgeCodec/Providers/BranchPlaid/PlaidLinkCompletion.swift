@@ -22,12 +22,12 @@ public enum PlaidLinkCompletion: Sendable, Hashable, Codable, JSONValueReadable 
     }
 
     /// Reads the event detail.
-    init<Node: JSONNode>(json: Node, at path: JSONPath) throws(JSONDecodeError) {
-        let object = try json.object(at: path)
-        switch try object.discriminator("status", as: Status.self, in: path) {
-        case .completed: self = .completed(callbackUrl: BridgeURL(try object.string("callbackUrl", in: path)))
+    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath) throws(JSONDecodeError) {
+        try json.requireObject(at: path)
+        switch try json.discriminator("status", as: Status.self, in: path) {
+        case .completed: self = .completed(callbackUrl: BridgeURL(try json.string("callbackUrl", in: path)))
         case .canceled: self = .canceled
-        case .error: self = .error(message: try object.string("message", in: path))
+        case .error: self = .error(message: try json.string("message", in: path))
         }
     }
 

@@ -20,14 +20,14 @@ public enum SovendusMessage: Sendable, Hashable, Codable, JSONValueReadable {
     }
 
     /// Reads Sovendus' wire format.
-    init<Node: JSONNode>(json: Node, at path: JSONPath) throws(JSONDecodeError) {
-        let object = try json.object(at: path)
-        switch try object.discriminator("type", as: MessageType.self, in: path) {
+    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath) throws(JSONDecodeError) {
+        try json.requireObject(at: path)
+        switch try json.discriminator("type", as: MessageType.self, in: path) {
         case .height:
             // The member's path is made only for an error: a path is an allocation.
-            self = .height(try SovendusHeight.read(object.member("value", in: path), at: path.appending(key: "value")))
+            self = .height(try SovendusHeight.read(json.member("value", in: path), at: path.appending(key: "value")))
         case .openUrl:
-            self = .openUrl(BridgeURL(try object.string("value", in: path)))
+            self = .openUrl(BridgeURL(try json.string("value", in: path)))
         }
     }
 
@@ -70,7 +70,7 @@ public struct SovendusHeight: Sendable, Hashable, Codable, JSONValueReadable {
     public var shouldApply: Bool { value > Self.minimumAppliedHeight }
 
     /// Reads a JSON number, or a string holding a non-negative JSON number such as `"420"`.
-    init<Node: JSONNode>(json: Node, at path: JSONPath) throws(JSONDecodeError) {
+    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath) throws(JSONDecodeError) {
         self = try Self.read(json, at: path)
     }
 

@@ -29,14 +29,14 @@ public enum VoltRedirect: Sendable, Hashable, Codable, JSONValueReadable {
     }
 
     /// Reads Volt's wire format.
-    init<Node: JSONNode>(json: Node, at path: JSONPath) throws(JSONDecodeError) {
-        let object = try json.object(at: path)
-        switch try object.discriminator("type", as: MessageType.self, in: path) {
+    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath) throws(JSONDecodeError) {
+        try json.requireObject(at: path)
+        switch try json.discriminator("type", as: MessageType.self, in: path) {
         case .bankRedirect:
-            self = .bankRedirect(url: BridgeURL(try object.string("url", in: path)))
+            self = .bankRedirect(url: BridgeURL(try json.string("url", in: path)))
         case .merchantRedirect:
-            let result = try object.discriminator("result", as: VoltMerchantResult.self, in: path)
-            self = .merchantRedirect(result: result, url: BridgeURL(try object.string("url", in: path)))
+            let result = try json.discriminator("result", as: VoltMerchantResult.self, in: path)
+            self = .merchantRedirect(result: result, url: BridgeURL(try json.string("url", in: path)))
         }
     }
 
