@@ -44,6 +44,13 @@ struct FoundationGraph {
         }
     }
 
+    /// `value`, handed back once the walk has checked it. Passed through rather than borrowed:
+    /// a caller that walked its value and then stored it retained it across the walk.
+    mutating func checked(_ value: consuming FoundationValue) throws(JSONDecodeError) -> FoundationValue {
+        let _: Checked = try walk(value, depth: 0)
+        return value
+    }
+
     /// The member or element `object`, found at `step` of its container.
     private mutating func walk<Output: FoundationGraphOutput>(
         _ object: Any, depth: Int, at step: JSONPath.Component

@@ -14,8 +14,8 @@ struct FoundationNode {
         let value: FoundationValue
         // Taken apart, not copied: a copy of an `Any` goes through the runtime's value witnesses.
         switch consume object {
-        case .some(let object):
-            if stringFirst, let string = Self.swiftString(object) {
+        case .some(var object):
+            if stringFirst, let string = FoundationValue.takeSwiftString(&object) {
                 var budget = StructureBudget(limits: limits)
                 try budget.string(utf8Count: string.utf8.count)
                 self.value = .scalar(.string(string))
@@ -25,17 +25,7 @@ struct FoundationNode {
         case .none: value = .scalar(.null)
         }
         var graph = FoundationGraph(limits: limits)
-        let _: FoundationGraph.Checked = try graph.walk(value, depth: 0)
-        self.value = value
-    }
-
-    /// `object` when it is a Swift `String`; `nil` for any other value (an `NSString` included).
-    @inline(__always)
-    private static func swiftString(_ object: Any) -> String? {
-        func opened<Value>(_ value: Value) -> String? {
-            Value.self == String.self ? unsafeBitCast(value, to: String.self) : nil
-        }
-        return opened(object)
+        self.value = try graph.checked(value)
     }
 
     private init(member value: FoundationValue) {

@@ -92,6 +92,16 @@ enum FoundationValue {
         return opened(&object)
     }
 
+    /// The Swift string in `object`, moved out as ``init(taking:)`` moves it; `nil`, with `object`
+    /// untouched, for any other value (an `NSString` included).
+    static func takeSwiftString(_ object: inout Any) -> String? {
+        func opened<Value>(_ value: inout Value) -> String? {
+            guard Value.self == String.self else { return nil }
+            return withUnsafeMutablePointer(to: &value) { take(UnsafeMutableRawPointer($0), leaving: "") }
+        }
+        return opened(&object)
+    }
+
     /// The `Taken` at `pointer`, moved out, with `empty` left in its place; `pointer` holds an
     /// initialized `Taken` (the caller compared the types). An empty string or dictionary is a
     /// shared constant, so neither leaving it nor later destroying it counts references.
