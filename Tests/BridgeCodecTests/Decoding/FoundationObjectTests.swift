@@ -279,29 +279,6 @@ struct FoundationObjectTests {
         #expect(reason == tooLarge)
     }
 
-    /// A channel whose body is a bare string takes a Swift string as it is (`stringFirst`); it
-    /// must accept and refuse exactly what the general walk does, for any string and limits, and
-    /// any other body must still take the walk.
-    @Test func aBareStringIsCheckedAsTheWalkChecksIt() throws {
-        let strings =
-            try TestData.naughtyStrings() + TestData.randomStrings(count: 200, seed: 5) + ["", String(repeating: "x", count: 300)]
-        let bodies: [Any?] = strings + [nil, NSString(string: "success"), ["status": "success"], ["a", "b"], 1]
-        let limits = [JSONLimits.default, JSONLimits(maxBytes: 40, maxStringLength: 30), JSONLimits(maxBytes: 20)]
-        var refused = 0
-        for limit in limits {
-            for body in bodies {
-                let first = Result { () throws(JSONDecodeError) in
-                    try FoundationNode(checking: body, limits: limit, stringFirst: true).jsonValue
-                }
-                let walked = Result { () throws(JSONDecodeError) in try FoundationNode(checking: body, limits: limit).jsonValue }
-                #expect(first == walked, "\(String(describing: body))")
-                if case .failure = first { refused += 1 }
-            }
-        }
-        // The comparison means something only if the limits refused many of them.
-        #expect(refused > 100)
-    }
-
     /// The dispatcher moves strings and dictionaries out of the values it reads instead of
     /// copying them (``FoundationValue/init(taking:)``); it may only do so from its own copies.
     /// The caller's graph, and the dictionaries inside it, must read the same afterwards, and a

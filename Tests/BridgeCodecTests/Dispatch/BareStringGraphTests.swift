@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@testable import BridgeCodec
+
+/// On the two channels whose body is a bare string, a Swift `String` body is read without a
+/// node or a walk (`BridgeDispatcher.bareStringMessage`); every body must get exactly what the
+/// full path gives it, under any limits and URL policy, errors included.
+@Suite("Bare string graph shortcut")
+struct BareStringGraphTests {
+    private static let dispatchers = [
+        BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin)),
+        BridgeDispatcher(
+            channels: BridgeChannel.defaults(origins: .anyOrigin), urlPolicy: URLPolicy(maxLength: 40),
+            limits: JSONLimits(maxBytes: 50, maxStringLength: 45)),
+        BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin), limits: JSONLimits(maxBytes: 20)),
+        BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin), urlPolicy: URLPolicy(allowedSchemes: ["http"])),
+    ]
+
+    /// Strings of every kind, bare and inside URLs, and bodies that are no Swift string.
+    private static func bodies() throws -> [Any?] {
+        var strings = [
+            "success", "", "https://hosted.plaid.com/link/lp-1234567890", "https://a", "https://a/", "https://-/?#",
+            "https://a.b/%zz[]", "https://hosted.plaid.com:443/link", "http://hosted.plaid.com/link", String(repeating: "x", count: 300),
+        ]
+        for text in try TestData.naughtyStrings() + TestData.randomStrings(count: 200, seed: 5) {
+            strings += [text, "https://hosted.plaid.com/link/" + text, "https://" + text]
+        }
+        let others: [Any?] = [
+            nil, NSNull(), NSString(string: "success"), NSString(string: "https://hosted.plaid.com/link"),
+            ["status": "success"], ["https://a"], 1, true,
+        ]
+        return strings + others
+    }
+
+    @Test(arguments: [BridgeChannel.Kind.branchHostedLink, .swedbankPayCompleted])
+    func dispatchAgreesWithTheFullPath(kind: BridgeChannel.Kind) throws {
+        let name = kind.defaultHandlerName
+        var shortcuts = 0
+        var refused = 0
+        for dispatcher in Self.dispatchers {
+            for body in try Self.bodies() {
+                let viaDispatch = dispatcher.dispatch(handlerName: name, foundationBody: body)
+                let full = dispatcher.dispatchWalking(body, as: kind, name: name)
+                #expect(viaDispatch == full, "\(String(describing: body))")
+                if case .failure = full { refused += 1 }
+                if let string = body as? String, Self.takesShortcut(string, kind: kind, dispatcher: dispatcher) { shortcuts += 1 }
+            }
+        }
+        // The comparison means something only if many bodies took the shortcut and many were refused.
+        #expect(shortcuts > 500)
+        #expect(refused > 300)
+    }
+
+    /// Whether `string` is a body the shortcut takes, by the rules it states.
+    private static func takesShortcut(_ string: String, kind: BridgeChannel.Kind, dispatcher: BridgeDispatcher) -> Bool {
+        var budget = StructureBudget(limits: dispatcher.limits)
+        guard (try? budget.string(utf8Count: string.utf8.count)) != nil else { return false }
+        guard kind == .branchHostedLink else { return true }
+        return string.withUTF8Bytes { dispatcher.urlPolicy.passesAsPlainHTTPS($0) }
+    }
+
+    /// Other channels' bare strings keep their own checks.
+    @Test func otherChannelsTakeTheFullPath() {
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        #expect(throws: BridgeError.self) { try dispatcher.dispatch(handlerName: "canceled", foundationBody: "success").get() }
+        #expect(throws: BridgeError.self) { try dispatcher.dispatch(handlerName: "sovHandler", foundationBody: "success").get() }
+    }
+}
