@@ -111,39 +111,21 @@ public struct BridgeDispatcher: Sendable {
         } catch {
             return .failure(error)
         }
-        if kind.bodyIsString, let message = bareStringMessage(&foundationBody, as: kind) {
-            return .success(message)
+        guard kind.bodyIsString else { return dispatchWalking(foundationBody, as: kind, name: handlerName) }
+        // A bare Swift string on a channel whose body is one (Branch's link, Swedbank Pay's
+        // status) is moved out and made the message here: no node, walk or model read, half of
+        // such a message (Swedbank Pay 733 -> 563 instructions, Branch 958 -> 766).
+        guard case .some(var object) = consume foundationBody else { return dispatchWalking(nil, as: kind, name: handlerName) }
+        if let string = FoundationValue.takeSwiftString(&object) {
+            if let message = bareStringMessage(string, as: kind) { return .success(message) }
+            return dispatchWalking(string, as: kind, name: handlerName)
         }
-        return dispatchWalking(foundationBody, as: kind, name: handlerName)
+        return dispatchWalking(object, as: kind, name: handlerName)
     }
 
-    /// The message of a body that is a bare Swift `String` (``BridgeChannel/Kind/bodyIsString``)
-    /// within the limits, and for Branch a URL the policy passes on its plain-`https` shape:
-    /// the string is moved out of `body`, and no node is made, walked or read. `nil`, with `body`
-    /// as it was, for any other body, which takes the full path. On these two channels the
-    /// shortcut is half of such a message (Swedbank Pay 733 -> 625 instructions, Branch 958 -> 823).
-    @inline(__always)
-    private func bareStringMessage(_ body: inout Any?, as kind: BridgeChannel.Kind) -> ProviderMessage? {
-        switch consume body {
-        case .none:
-            body = nil
-            return nil
-        case .some(var object):
-            guard let string = FoundationValue.takeSwiftString(&object) else {
-                body = object
-                return nil
-            }
-            if let message = bareStringMessage(string, as: kind) {
-                body = nil
-                return message
-            }
-            body = string
-            return nil
-        }
-    }
-
-    /// The message of `string` as the whole body, when the full path would accept it; `nil` when
-    /// it might not, so that the full path decides and reports.
+    /// The message of `string` as the whole body, when the full path would accept it: within the
+    /// limits, and for Branch a URL the policy passes on its plain-`https` shape. `nil` when it
+    /// might not, so that the full path decides and reports.
     @inline(__always)
     private func bareStringMessage(_ string: String, as kind: BridgeChannel.Kind) -> ProviderMessage? {
         var budget = StructureBudget(limits: limits)

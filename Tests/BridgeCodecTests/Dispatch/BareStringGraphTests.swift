@@ -4,7 +4,7 @@ import Testing
 @testable import BridgeCodec
 
 /// On the two channels whose body is a bare string, a Swift `String` body is read without a
-/// node or a walk (`BridgeDispatcher.bareStringMessage`); every body must get exactly what the
+/// node or a walk (`BridgeDispatcher.bareStringMessage(_:as:)`); every body must get exactly what the
 /// full path gives it, under any limits and URL policy, errors included.
 @Suite("Bare string graph shortcut")
 struct BareStringGraphTests {
