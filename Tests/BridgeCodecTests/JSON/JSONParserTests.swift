@@ -49,6 +49,31 @@ struct JSONParserTests {
         #expect(reason(of: text) != nil, "\(what)")
     }
 
+    /// Strings of up to 15 bytes are copied into an inline string by overlapping word loads and
+    /// stores (`JSONToken.copySmall`); every length, with one- to four-byte characters, at every
+    /// offset in the document, must read back as the same string, as keys and as values.
+    @Test func shortStringsOfEveryLengthReadBack() throws {
+        let characters = ["a", "é", "€", "😀", "~"]
+        for length in 0...20 {
+            for first in characters.indices {
+                var string = ""
+                var index = first
+                while string.utf8.count < length {
+                    string += characters[index % characters.count]
+                    index += 1
+                }
+                for padding in 0..<3 {
+                    let spaces = String(repeating: " ", count: padding)
+                    let text = spaces + "{\"" + string + "\":[\"" + string + "\"]}"
+                    let member = JSONObject.Member(key: string, value: .array([.string(string)]))
+                    let expected = JSONValue.object(JSONObject(uniqueMembers: [member]))
+                    #expect(try JSONValue(parsing: text) == expected, "\(text)")
+                    #expect(try JSONValue(parsing: spaces + "\"" + string + "\"") == .string(string), "\(text)")
+                }
+            }
+        }
+    }
+
     @Test func reportsLineColumnAndOffset() {
         #expect(throws: JSONParseError(reason: .unexpectedByte(0x0A, expected: "'true'"), offset: 23, line: 3, column: 11)) {
             try JSONValue(parsing: "{\n  \"é\": 1,\n  \"b\": tru\n}")
