@@ -102,6 +102,17 @@ enum FoundationValue {
         return opened(&object)
     }
 
+    /// The string an `NSString` (or a subclass) in `object` bridges to; `nil` for any other value.
+    static func bridgedString(_ object: Any) -> String? {
+        func opened<Value>(_ value: Value) -> String? {
+            guard Value.self is AnyClass || Value.self == AnyObject.self else { return nil }
+            let instance = unsafeBitCast(value, to: AnyObject.self)
+            guard case .string? = FoundationClass(of: instance) else { return nil }
+            return unsafeDowncast(instance, to: NSString.self) as String
+        }
+        return opened(object)
+    }
+
     /// The `Taken` at `pointer`, moved out, with `empty` left in its place; `pointer` holds an
     /// initialized `Taken` (the caller compared the types). An empty string or dictionary is a
     /// shared constant, so neither leaving it nor later destroying it counts references.

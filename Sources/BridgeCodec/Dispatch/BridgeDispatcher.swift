@@ -112,11 +112,16 @@ public struct BridgeDispatcher: Sendable {
             return .failure(error)
         }
         guard kind.bodyIsString else { return dispatchWalking(foundationBody, as: kind, name: handlerName) }
-        // A bare Swift string on a channel whose body is one (Branch's link, Swedbank Pay's
-        // status) is moved out and made the message here: no node, walk or model read, half of
-        // such a message (Swedbank Pay 733 -> 563 instructions, Branch 958 -> 766).
+        // A bare string on a channel whose body is one (Branch's link, Swedbank Pay's status) is
+        // made the message here: no node, walk or model read, half of such a message (Swedbank
+        // Pay 733 -> 563 instructions, Branch 958 -> 766; as NSStrings 1,299 -> 796, 1,525 -> 999).
         guard case .some(var object) = consume foundationBody else { return dispatchWalking(nil, as: kind, name: handlerName) }
         if let string = FoundationValue.takeSwiftString(&object) {
+            if let message = bareStringMessage(string, as: kind) { return .success(message) }
+            return dispatchWalking(string, as: kind, name: handlerName)
+        }
+        // An `NSString`, as WKWebView hands a string over on Apple platforms: bridged once.
+        if let string = FoundationValue.bridgedString(object) {
             if let message = bareStringMessage(string, as: kind) { return .success(message) }
             return dispatchWalking(string, as: kind, name: handlerName)
         }

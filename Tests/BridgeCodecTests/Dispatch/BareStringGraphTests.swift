@@ -3,9 +3,9 @@ import Testing
 
 @testable import BridgeCodec
 
-/// On the two channels whose body is a bare string, a Swift `String` body is read without a
-/// node or a walk (`BridgeDispatcher.bareStringMessage(_:as:)`); every body must get exactly what the
-/// full path gives it, under any limits and URL policy, errors included.
+/// On the two channels whose body is a bare string, a Swift `String` or `NSString` body is read
+/// without a node or a walk (`BridgeDispatcher.bareStringMessage(_:as:)`); every body must get
+/// exactly what the full path gives it, under any limits and URL policy, errors included.
 @Suite("Bare string graph shortcut")
 struct BareStringGraphTests {
     private static let dispatchers = [
@@ -17,7 +17,8 @@ struct BareStringGraphTests {
         BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin), urlPolicy: URLPolicy(allowedSchemes: ["http"])),
     ]
 
-    /// Strings of every kind, bare and inside URLs, and bodies that are no Swift string.
+    /// Strings of every kind, bare and inside URLs, as Swift strings and as `NSString`s (what
+    /// WKWebView hands over on Apple platforms), and bodies that are no string.
     private static func bodies() throws -> [Any?] {
         var strings = [
             "success", "", "https://hosted.plaid.com/link/lp-1234567890", "https://a", "https://a/", "https://-/?#",
@@ -26,11 +27,9 @@ struct BareStringGraphTests {
         for text in try TestData.naughtyStrings() + TestData.randomStrings(count: 200, seed: 5) {
             strings += [text, "https://hosted.plaid.com/link/" + text, "https://" + text]
         }
-        let others: [Any?] = [
-            nil, NSNull(), NSString(string: "success"), NSString(string: "https://hosted.plaid.com/link"),
-            ["status": "success"], ["https://a"], 1, true,
-        ]
-        return strings + others
+        let instances: [Any?] = strings.map { NSString(string: $0) } + [NSMutableString(string: "success")]
+        let others: [Any?] = [nil, NSNull(), ["status": "success"], ["https://a"], 1, true]
+        return strings + instances + others
     }
 
     @Test(arguments: [BridgeChannel.Kind.branchHostedLink, .swedbankPayCompleted])
@@ -44,12 +43,13 @@ struct BareStringGraphTests {
                 let full = dispatcher.dispatchWalking(body, as: kind, name: name)
                 #expect(viaDispatch == full, "\(String(describing: body))")
                 if case .failure = full { refused += 1 }
-                if let string = body as? String, Self.takesShortcut(string, kind: kind, dispatcher: dispatcher) { shortcuts += 1 }
+                let string = (body as? NSString).map { $0 as String } ?? body as? String
+                if let string, Self.takesShortcut(string, kind: kind, dispatcher: dispatcher) { shortcuts += 1 }
             }
         }
         // The comparison means something only if many bodies took the shortcut and many were refused.
-        #expect(shortcuts > 500)
-        #expect(refused > 300)
+        #expect(shortcuts > 900)
+        #expect(refused > 600)
     }
 
     /// Whether `string` is a body the shortcut takes, by the rules it states.
