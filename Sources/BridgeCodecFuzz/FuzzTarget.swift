@@ -23,7 +23,9 @@ enum FuzzTarget: String, CaseIterable {
         _ = try? StrictJSONDecoder(limits: limits).decode([String: JSONValue].self, from: value)
     }
 
-    /// Every handler over the text transport and, for strict JSON, the object-graph transport; both must agree.
+    /// Every handler over the text transport and, for strict JSON, the object-graph transport, as
+    /// Swift values and with its root as a Foundation instance (`NSString`, `NSDictionary`: what
+    /// WKWebView hands over on Apple platforms); all must agree.
     static func dispatch(_ bytes: UnsafeRawBufferPointer) {
         guard let text = String(validatingUTF8Bytes: bytes) else { return }
         let dispatcher = BridgeDispatcher(
@@ -39,6 +41,18 @@ enum FuzzTarget: String, CaseIterable {
             let viaGraph = dispatcher.dispatch(handlerName: kind.defaultHandlerName, foundationBody: graph)
             if (try? viaText.get()) != (try? viaGraph.get()) {
                 fatalError("transports disagree for \(kind): \(text)")
+            }
+            let instances: Any =
+                if let string = graph as? String {
+                    NSString(string: string)
+                } else if let dictionary = graph as? [String: Any] {
+                    NSDictionary(dictionary: dictionary)
+                } else {
+                    graph
+                }
+            let viaInstances = dispatcher.dispatch(handlerName: kind.defaultHandlerName, foundationBody: instances)
+            if (try? viaText.get()) != (try? viaInstances.get()) {
+                fatalError("transports disagree for \(kind) with Foundation instances: \(text)")
             }
         }
     }
