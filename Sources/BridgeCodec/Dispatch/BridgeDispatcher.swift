@@ -116,23 +116,20 @@ public struct BridgeDispatcher: Sendable {
         // made the message here: no node, walk or model read, half of such a message (Swedbank
         // Pay 733 -> 563 instructions, Branch 958 -> 766; as NSStrings 1,299 -> 796, 1,525 -> 999).
         guard case .some(var object) = consume foundationBody else { return dispatchWalking(nil, as: kind, name: handlerName) }
-        if let string = FoundationValue.takeSwiftString(&object) {
-            if let message = bareStringMessage(string, as: kind) { return .success(message) }
-            return dispatchWalking(string, as: kind, name: handlerName)
+        // A Swift string is moved out; an `NSString`, as WKWebView hands a string over on Apple
+        // platforms, is bridged once.
+        guard let string = FoundationValue.takeSwiftString(&object) ?? FoundationValue.bridgedString(object) else {
+            return dispatchWalking(object, as: kind, name: handlerName)
         }
-        // An `NSString`, as WKWebView hands a string over on Apple platforms: bridged once.
-        if let string = FoundationValue.bridgedString(object) {
-            if let message = bareStringMessage(string, as: kind) { return .success(message) }
-            return dispatchWalking(string, as: kind, name: handlerName)
-        }
-        return dispatchWalking(object, as: kind, name: handlerName)
+        if let message = bareStringMessage(string, as: kind) { return .success(message) }
+        return dispatchWalking(string, as: kind, name: handlerName)
     }
 
     /// The message of `string` as the whole body, when the full path would accept it: within the
     /// limits, and for Branch a URL the policy passes on its plain-`https` shape. `nil` when it
     /// might not, so that the full path decides and reports.
     @inline(__always)
-    private func bareStringMessage(_ string: String, as kind: BridgeChannel.Kind) -> ProviderMessage? {
+    func bareStringMessage(_ string: String, as kind: BridgeChannel.Kind) -> ProviderMessage? {
         var budget = StructureBudget(limits: limits)
         guard (try? budget.string(utf8Count: string.utf8.count)) != nil else { return nil }
         switch kind {

@@ -35,29 +35,22 @@ struct BareStringGraphTests {
     @Test(arguments: [BridgeChannel.Kind.branchHostedLink, .swedbankPayCompleted])
     func dispatchAgreesWithTheFullPath(kind: BridgeChannel.Kind) throws {
         let name = kind.defaultHandlerName
+        let bodies = try Self.bodies()
         var shortcuts = 0
         var refused = 0
         for dispatcher in Self.dispatchers {
-            for body in try Self.bodies() {
+            for body in bodies {
                 let viaDispatch = dispatcher.dispatch(handlerName: name, foundationBody: body)
                 let full = dispatcher.dispatchWalking(body, as: kind, name: name)
                 #expect(viaDispatch == full, "\(String(describing: body))")
                 if case .failure = full { refused += 1 }
                 let string = (body as? NSString).map { $0 as String } ?? body as? String
-                if let string, Self.takesShortcut(string, kind: kind, dispatcher: dispatcher) { shortcuts += 1 }
+                if let string, dispatcher.bareStringMessage(string, as: kind) != nil { shortcuts += 1 }
             }
         }
         // The comparison means something only if many bodies took the shortcut and many were refused.
         #expect(shortcuts > 900)
         #expect(refused > 600)
-    }
-
-    /// Whether `string` is a body the shortcut takes, by the rules it states.
-    private static func takesShortcut(_ string: String, kind: BridgeChannel.Kind, dispatcher: BridgeDispatcher) -> Bool {
-        var budget = StructureBudget(limits: dispatcher.limits)
-        guard (try? budget.string(utf8Count: string.utf8.count)) != nil else { return false }
-        guard kind == .branchHostedLink else { return true }
-        return string.withUTF8Bytes { dispatcher.urlPolicy.passesAsPlainHTTPS($0) }
     }
 
     /// Other channels' bare strings keep their own checks.
