@@ -13,27 +13,26 @@ enum BridgeTransport: String, CaseIterable {
     case absent
 
     /// Dispatches `body` (JSON text for `object` and `string`, raw text for `argument`) as this transport delivers it.
-    func dispatch(_ body: String, handler: String, with dispatcher: BridgeDispatcher) -> Result<ProviderMessage, BridgeError> {
+    func dispatch(_ body: String, handler: String, with dispatcher: BridgeDispatcher) throws(BridgeError) -> ProviderMessage {
         switch self {
         case .string:
-            return dispatcher.dispatch(BridgeMessage(handlerName: handler, jsonText: body))
+            return try dispatcher.dispatch(BridgeMessage(handlerName: handler, jsonText: body))
         case .argument:
-            return dispatcher.dispatch(BridgeMessage(handlerName: handler, stringArgument: body))
+            return try dispatcher.dispatch(BridgeMessage(handlerName: handler, stringArgument: body))
         case .absent:
-            return dispatcher.dispatch(handlerName: handler, foundationBody: nil)
+            return try dispatcher.dispatch(handlerName: handler, foundationBody: nil)
         case .object:
             // What WKWebView would deliver: the JSON as a Foundation graph. The strict parse comes
             // first so that JSONSerialization only ever sees bounded, well-formed input.
             do {
                 _ = try JSONValue(parsing: body, limits: dispatcher.limits)
             } catch {
-                return .failure(BridgeError(handlerName: handler, reason: .malformedJSON(error)))
+                throw BridgeError(handlerName: handler, reason: .malformedJSON(error))
             }
             guard let graph = try? JSONSerialization.jsonObject(with: Data(body.utf8), options: .fragmentsAllowed) else {
-                return .failure(
-                    BridgeError(handlerName: handler, reason: .invalidMessage(.invalidValue("Foundation cannot read this JSON"))))
+                throw BridgeError(handlerName: handler, reason: .invalidMessage(.invalidValue("Foundation cannot read this JSON")))
             }
-            return dispatcher.dispatch(handlerName: handler, foundationBody: graph)
+            return try dispatcher.dispatch(handlerName: handler, foundationBody: graph)
         }
     }
 }

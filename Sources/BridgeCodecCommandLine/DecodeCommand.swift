@@ -52,10 +52,10 @@ enum DecodeCommand {
             guard let body = String(validatingUTF8Bytes: data) else {
                 return .rejected("\(handler): $: the body is not valid UTF-8")
             }
-            switch transport.dispatch(body, handler: handler, with: dispatcher) {
-            case .success(let message):
+            do throws(BridgeError) {
+                let message = try transport.dispatch(body, handler: handler, with: dispatcher)
                 return .success(DecodeOutput.object(DecodeOutput.success(handler: handler, message)).jsonText + "\n")
-            case .failure(let error):
+            } catch {
                 return .rejected(error.description)
             }
         } catch {
@@ -128,9 +128,10 @@ enum DecodeCommand {
         default:
             return .failure(LineFailure(handler: handler, message: "the line's \"body\" does not suit transport \(transportName)"))
         }
-        switch transport.dispatch(body, handler: handler, with: dispatcher) {
-        case .success(let message): return .success((handler, message))
-        case .failure(let error): return .failure(LineFailure(handler: handler, message: "\(error.path): \(error.reason)"))
+        do throws(BridgeError) {
+            return .success((handler, try transport.dispatch(body, handler: handler, with: dispatcher)))
+        } catch {
+            return .failure(LineFailure(handler: handler, message: "\(error.path): \(error.reason)"))
         }
     }
 }

@@ -21,10 +21,10 @@ enum DemoCommand {
         for capture in DemoSession.captures {
             let transport = capture.transport.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
             let outcome: String
-            switch capture.transport.dispatch(capture.body, handler: capture.handler, with: dispatcher) {
-            case .success(let message):
+            do throws(BridgeError) {
+                let message = try capture.transport.dispatch(capture.body, handler: capture.handler, with: dispatcher)
                 outcome = "\(message.kind) \(DecodeOutput.wireValue(message).jsonText)" + note(on: message)
-            case .failure(let error):
+            } catch {
                 outcome = "rejected: \(error.path): \(error.reason)"
             }
             output += "[\(transport)] \(capture.handler): \(outcome)\n"

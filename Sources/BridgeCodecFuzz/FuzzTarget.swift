@@ -31,15 +31,15 @@ enum FuzzTarget: String, CaseIterable {
         let dispatcher = BridgeDispatcher(
             channels: BridgeChannel.defaults(origins: .anyOrigin), urlPolicy: .https(plusAppSchemes: ["branchapp"]))
         for kind in BridgeChannel.Kind.allCases {
-            let viaText = dispatcher.dispatch(BridgeMessage(handlerName: kind.defaultHandlerName, jsonText: text))
-            _ = dispatcher.dispatch(BridgeMessage(handlerName: kind.defaultHandlerName, stringArgument: text))
+            let viaText = try? dispatcher.dispatch(BridgeMessage(handlerName: kind.defaultHandlerName, jsonText: text))
+            _ = try? dispatcher.dispatch(BridgeMessage(handlerName: kind.defaultHandlerName, stringArgument: text))
             guard let value = try? JSONValue(parsing: text),
                 let graph = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)
             else { continue }
             // JSONSerialization on Linux merges keys that are equal under String == (NFC/NFD); compare only when it kept them all.
             if case .object(let object) = value, (graph as? [String: Any])?.count != object.count { continue }
-            let viaGraph = dispatcher.dispatch(handlerName: kind.defaultHandlerName, foundationBody: graph)
-            if (try? viaText.get()) != (try? viaGraph.get()) {
+            let viaGraph = try? dispatcher.dispatch(handlerName: kind.defaultHandlerName, foundationBody: graph)
+            if viaText != viaGraph {
                 fatalError("transports disagree for \(kind): \(text)")
             }
             let instances: Any =
@@ -50,8 +50,8 @@ enum FuzzTarget: String, CaseIterable {
                 } else {
                     graph
                 }
-            let viaInstances = dispatcher.dispatch(handlerName: kind.defaultHandlerName, foundationBody: instances)
-            if (try? viaText.get()) != (try? viaInstances.get()) {
+            let viaInstances = try? dispatcher.dispatch(handlerName: kind.defaultHandlerName, foundationBody: instances)
+            if viaText != viaInstances {
                 fatalError("transports disagree for \(kind) with Foundation instances: \(text)")
             }
         }

@@ -59,14 +59,15 @@ struct ReadmeExamplesTests {
         let message = Self.message("voltRedirect", body: ["type": "bank_redirect", "url": "javascript:alert(1)"], page: "checkout.volt.io")
         var logged: [String] = []
         let origin = Self.origin(of: message)
-        switch dispatcher.dispatch(handlerName: message.name, foundationBody: message.body, origin: origin) {
-        case .success(let decoded): Issue.record("decoded \(decoded)")
-        case .failure(let error): logged.append("\(error)")
+        do {
+            Issue.record("decoded \(try dispatcher.dispatch(handlerName: message.name, foundationBody: message.body, origin: origin))")
+        } catch {
+            logged.append("\(error)")
         }
         #expect(logged == [#"voltRedirect: $.url: URL scheme "javascript:" is never allowed"#])
     }
 
-    @Test func voltRedirectsReachTheApp() {
+    @Test func voltRedirectsReachTheApp() throws {
         var opened: [URL?] = []
         var finished: [(VoltMerchantResult, BridgeURL)] = []
         for body in [
@@ -75,10 +76,10 @@ struct ReadmeExamplesTests {
         ] {
             let message = Self.message("voltRedirect", body: body, page: "checkout.volt.io")
             let origin = Self.origin(of: message)
-            switch dispatcher.dispatch(handlerName: message.name, foundationBody: message.body, origin: origin) {
-            case .success(.volt(.bankRedirect(let url))):
+            switch try dispatcher.dispatch(handlerName: message.name, foundationBody: message.body, origin: origin) {
+            case .volt(.bankRedirect(let url)):
                 opened.append(url.foundationURL)
-            case .success(.volt(.merchantRedirect(let result, let url))):
+            case .volt(.merchantRedirect(let result, let url)):
                 finished.append((result, url))
             default: Issue.record("\(body) was not delivered")
             }
@@ -88,7 +89,7 @@ struct ReadmeExamplesTests {
         #expect(finished.map(\.1.string) == ["https://merchant.example/checkout/cancel?order=123"])
     }
 
-    @Test func sovendusMessagesFromTheBannerPageReachTheApp() {
+    @Test func sovendusMessagesFromTheBannerPageReachTheApp() throws {
         var constant = SovendusHeight.initialHeight
         var presented: [URL?] = []
         for body in [
@@ -97,12 +98,12 @@ struct ReadmeExamplesTests {
         ] {
             let message = Self.message("sovHandler", body: body, page: nil)
             let origin = Self.origin(of: message)
-            switch dispatcher.dispatch(handlerName: message.name, foundationBody: message.body, origin: origin) {
-            case .success(.sovendus(.height(let height))) where height.shouldApply:
+            switch try dispatcher.dispatch(handlerName: message.name, foundationBody: message.body, origin: origin) {
+            case .sovendus(.height(let height)) where height.shouldApply:
                 constant = height.value
-            case .success(.sovendus(.openUrl(let url))):
+            case .sovendus(.openUrl(let url)):
                 presented.append(url.foundationURL)
-            case .success(.sovendus(.height)): break
+            case .sovendus(.height): break
             default: Issue.record("\(body) was not delivered")
             }
         }
@@ -116,14 +117,14 @@ struct ReadmeExamplesTests {
         let message = Self.message("branchPlaidLink", body: hostedLinkUrl, page: "onboarding.example.com")
         let origin = Self.origin(of: message)
         var started: [URL?] = []
-        if case .success(.branchHostedLink(let request)) = dispatcher.dispatch(
+        if case .branchHostedLink(let request) = try dispatcher.dispatch(
             handlerName: message.name, foundationBody: message.body, origin: origin)
         {
             started.append(request.url.foundationURL)
         }
         #expect(started == [URL(string: hostedLinkUrl)])
-        let request = androidDispatcher.dispatch(BridgeMessage(handlerName: "branchPlaidLink", stringArgument: hostedLinkUrl))
-        #expect(try request.get() == .branchHostedLink(BranchHostedLinkRequest(url: BridgeURL(hostedLinkUrl))))
+        let request = try androidDispatcher.dispatch(BridgeMessage(handlerName: "branchPlaidLink", stringArgument: hostedLinkUrl))
+        #expect(request == .branchHostedLink(BranchHostedLinkRequest(url: BridgeURL(hostedLinkUrl))))
     }
 
     @Test func swedbankPayHooksReachTheAppOnBothPlatforms() throws {
@@ -133,33 +134,34 @@ struct ReadmeExamplesTests {
             Self.message("canceled", body: NSNull(), page: "shop.example.com"),
         ] {
             let origin = Self.origin(of: message)
-            switch dispatcher.dispatch(handlerName: message.name, foundationBody: message.body, origin: origin) {
-            case .success(.swedbankPayCompleted(let completed)): events.append("completed \(completed.status ?? "-")")
-            case .success(.swedbankPayCanceled): events.append("canceled")
+            switch try dispatcher.dispatch(handlerName: message.name, foundationBody: message.body, origin: origin) {
+            case .swedbankPayCompleted(let completed): events.append("completed \(completed.status ?? "-")")
+            case .swedbankPayCanceled: events.append("canceled")
             default: Issue.record("\(message.name) was not delivered")
             }
         }
         #expect(events == ["completed success", "canceled"])
         let status = "success"
-        #expect(
-            try androidDispatcher.dispatch(BridgeMessage(handlerName: "completed", stringArgument: status)).get().kind
-                == "swedbankpay.completed")
-        #expect(try androidDispatcher.dispatch(BridgeMessage(handlerName: "canceled", body: .absent)).get().kind == "swedbankpay.canceled")
+        let completed = try androidDispatcher.dispatch(BridgeMessage(handlerName: "completed", stringArgument: status))
+        let canceled = try androidDispatcher.dispatch(BridgeMessage(handlerName: "canceled", body: .absent))
+        #expect(completed.kind == "swedbankpay.completed")
+        #expect(canceled.kind == "swedbankpay.canceled")
     }
 
     @Test func androidTextReachesTheApp() throws {
         let text = #"{"type":"merchant_redirect","result":"success","url":"https://merchant.example/done"}"#
-        let decoded = try androidDispatcher.dispatch(handlerName: "voltRedirect", jsonText: text).get()
+        let decoded = try androidDispatcher.dispatch(handlerName: "voltRedirect", jsonText: text)
         #expect(decoded == .volt(.merchantRedirect(result: .success, url: BridgeURL("https://merchant.example/done"))))
     }
 
     /// Why the Android dispatcher is built with `.anyOrigin`: a host list refuses a message that
     /// reports no origin, as `@JavascriptInterface` calls do.
     @Test func aHostListRefusesAMessageWithoutAnOrigin() {
-        let result = dispatcher.dispatch(BridgeMessage(handlerName: "branchPlaidLink", stringArgument: "https://hosted.plaid.com/link/x"))
-        guard case .failure(let error) = result, case .originNotAllowed = error.reason else {
-            Issue.record("expected originNotAllowed, got \(result)")
-            return
+        #expect {
+            try dispatcher.dispatch(BridgeMessage(handlerName: "branchPlaidLink", stringArgument: "https://hosted.plaid.com/link/x"))
+        } throws: { error in
+            guard let error = error as? BridgeError, case .originNotAllowed = error.reason else { return false }
+            return true
         }
     }
 

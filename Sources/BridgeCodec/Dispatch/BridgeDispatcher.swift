@@ -1,7 +1,8 @@
 /// Turns bridge messages into typed provider messages, or into errors that say exactly why not.
 ///
 /// A pure step: no side effects, same result for the same message. The body may be a
-/// WKWebView object graph or JSON text; both give the same result.
+/// WKWebView object graph or JSON text; both give the same message, or throw the same
+/// ``BridgeError`` (the handler, the path in the body, the reason).
 public struct BridgeDispatcher: Sendable {
     /// The registered channels, one per handler name.
     public let channels: [BridgeChannel]
@@ -29,38 +30,31 @@ public struct BridgeDispatcher: Sendable {
 
     /// Decodes and checks one message. A structured body (an Android string argument, say)
     /// meets the dispatcher's limits as text would, before the model reads it.
-    public func dispatch(_ message: BridgeMessage) -> Result<ProviderMessage, BridgeError> {
+    public func dispatch(_ message: BridgeMessage) throws(BridgeError) -> ProviderMessage {
         let value: JSONValue
         switch message.body {
-        case .jsonText(let text): return dispatch(handlerName: message.handlerName, jsonText: text, origin: message.origin)
+        case .jsonText(let text): return try dispatch(handlerName: message.handlerName, jsonText: text, origin: message.origin)
         case .value(let structured): value = structured
         case .absent: value = .null
         }
         let name = message.handlerName
-        return Result { () throws(BridgeError) in
-            let kind = try kind(of: name, origin: message.origin)
-            do throws(JSONDecodeError) {
-                try value.checkLimits(limits)
-            } catch {
-                throw BridgeError(handlerName: name, path: error.path, reason: .invalidMessage(error.reason))
-            }
-            return try decode(value, as: kind, name: name)
+        let kind = try kind(of: name, origin: message.origin)
+        do throws(JSONDecodeError) {
+            try value.checkLimits(limits)
+        } catch {
+            throw BridgeError(handlerName: name, path: error.path, reason: .invalidMessage(error.reason))
         }
+        return try decode(value, as: kind, name: name)
     }
 
     /// Decodes and checks one message whose body is JSON text, as Android's `@JavascriptInterface`,
     /// React Native and Cordova deliver it (or a WKWebView body posted as `JSON.stringify(data)`).
-    public func dispatch(handlerName: String, jsonText: String, origin: FrameOrigin? = nil) -> Result<ProviderMessage, BridgeError> {
-        let kind: BridgeChannel.Kind
-        do throws(BridgeError) {
-            kind = try self.kind(of: handlerName, origin: origin)
-        } catch {
-            return .failure(error)
-        }
+    public func dispatch(handlerName: String, jsonText: String, origin: FrameOrigin? = nil) throws(BridgeError) -> ProviderMessage {
+        let kind = try self.kind(of: handlerName, origin: origin)
         if kind.bodyIsString, let message = plainStringMessage(jsonText, as: kind) {
-            return .success(message)
+            return message
         }
-        return dispatchParsing(jsonText, as: kind, name: handlerName)
+        return try dispatchParsing(jsonText, as: kind, name: handlerName)
     }
 
     /// The message of a body that is a bare string without escapes (``BridgeChannel/Kind/bodyIsString``),
@@ -82,11 +76,13 @@ public struct BridgeDispatcher: Sendable {
     /// The full path from text, which every body can take and the only one that reports errors:
     /// strict parse, the model, then the URL policy.
     @inline(__always)
-    func dispatchParsing(_ jsonText: String, as kind: BridgeChannel.Kind, name: String) -> Result<ProviderMessage, BridgeError> {
+    func dispatchParsing(_ jsonText: String, as kind: BridgeChannel.Kind, name: String) throws(BridgeError) -> ProviderMessage {
         // Parsed onto the stack and read in place by the model: no tree, and no allocation beyond
-        // the strings the message keeps. One `Result`, made where the outcome is known: nested
-        // ones were copied and destroyed through generic value witnesses.
-        return JSONView.withParsedDocument(jsonText, limits: limits) { root in
+        // the strings the message keeps. The buffers' closures pass no typed error through, so
+        // the outcome comes back as one `Result`, made where it is known (nested ones were copied
+        // and destroyed through generic value witnesses) and consumed here: the message is moved
+        // out of it, not copied.
+        let outcome: Result<ProviderMessage, BridgeError> = JSONView.withParsedDocument(jsonText, limits: limits) { root in
             do throws(BridgeError) {
                 return .success(try decode(root, as: kind, name: name))
             } catch {
@@ -94,6 +90,10 @@ public struct BridgeDispatcher: Sendable {
             }
         } malformed: { error in
             .failure(BridgeError(handlerName: name, reason: .malformedJSON(error)))
+        }
+        switch consume outcome {
+        case .success(let message): return message
+        case .failure(let error): throw error
         }
     }
 
@@ -103,26 +103,21 @@ public struct BridgeDispatcher: Sendable {
     /// `message.body` hands it over without a copy (a copy of an `Any` goes through the runtime).
     public func dispatch(
         handlerName: String, foundationBody: consuming Any?, origin: FrameOrigin? = nil
-    ) -> Result<ProviderMessage, BridgeError> {
+    ) throws(BridgeError) -> ProviderMessage {
         // Channel and origin first: a frame that may not post never has its graph walked.
-        let kind: BridgeChannel.Kind
-        do throws(BridgeError) {
-            kind = try self.kind(of: handlerName, origin: origin)
-        } catch {
-            return .failure(error)
-        }
-        guard kind.bodyIsString else { return dispatchWalking(foundationBody, as: kind, name: handlerName) }
+        let kind = try self.kind(of: handlerName, origin: origin)
+        guard kind.bodyIsString else { return try dispatchWalking(foundationBody, as: kind, name: handlerName) }
         // A bare string on a channel whose body is one (Branch's link, Swedbank Pay's status) is
         // made the message here: no node, walk or model read, half of such a message (Swedbank
         // Pay 733 -> 563 instructions, Branch 958 -> 766; as NSStrings 1,299 -> 796, 1,525 -> 999).
-        guard case .some(var object) = consume foundationBody else { return dispatchWalking(nil, as: kind, name: handlerName) }
+        guard case .some(var object) = consume foundationBody else { return try dispatchWalking(nil, as: kind, name: handlerName) }
         // A Swift string is moved out; an `NSString`, as WKWebView hands a string over on Apple
         // platforms, is bridged once.
         guard let string = FoundationValue.takeSwiftString(&object) ?? FoundationValue.bridgedString(object) else {
-            return dispatchWalking(object, as: kind, name: handlerName)
+            return try dispatchWalking(object, as: kind, name: handlerName)
         }
-        if let message = bareStringMessage(string, as: kind) { return .success(message) }
-        return dispatchWalking(string, as: kind, name: handlerName)
+        if let message = bareStringMessage(string, as: kind) { return message }
+        return try dispatchWalking(string, as: kind, name: handlerName)
     }
 
     /// The message of `string` as the whole body, when the full path would accept it: within the
@@ -146,18 +141,14 @@ public struct BridgeDispatcher: Sendable {
     /// reports errors: the whole graph is checked, then the model reads it where it is (no tree
     /// is built), then the URL policy.
     @inline(__always)
-    func dispatchWalking(_ body: consuming Any?, as kind: BridgeChannel.Kind, name: String) -> Result<ProviderMessage, BridgeError> {
+    func dispatchWalking(_ body: consuming Any?, as kind: BridgeChannel.Kind, name: String) throws(BridgeError) -> ProviderMessage {
         let root: FoundationNode
         do throws(JSONDecodeError) {
             root = try FoundationNode(checking: body, limits: limits)
         } catch {
-            return .failure(BridgeError(handlerName: name, path: error.path, reason: .invalidMessage(error.reason)))
+            throw BridgeError(handlerName: name, path: error.path, reason: .invalidMessage(error.reason))
         }
-        do throws(BridgeError) {
-            return .success(try decode(root, as: kind, name: name))
-        } catch {
-            return .failure(error)
-        }
+        return try decode(root, as: kind, name: name)
     }
 
     /// What the channel for `name` carries, once the origin is known to be allowed on it.

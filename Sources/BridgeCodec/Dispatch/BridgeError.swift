@@ -6,8 +6,9 @@ public struct BridgeError: Error, Sendable, Hashable, CustomStringConvertible {
         case unknownHandler
         /// The sending frame's origin is not allowed on the channel; the text says how.
         case originNotAllowed(String)
-        // The two large payloads are boxed (`indirect`): an error is rare, while every result
-        // carries an error's size, and a smaller `Result` is cheaper to return and destroy.
+        // The two large payloads are boxed (`indirect`): an error is rare, while every dispatch
+        // reserves room for one (the thrown error's slot, the text path's `Result`), and a
+        // smaller one is cheaper to return and destroy.
 
         /// The body is not strict JSON.
         indirect case malformedJSON(JSONParseError)

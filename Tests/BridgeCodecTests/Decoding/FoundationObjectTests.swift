@@ -122,7 +122,7 @@ struct FoundationObjectTests {
         let expected = try JSONValue(parsing: #"{"type":"height","value":420,"inner":{"k":null}}"#)
         #expect(try JSONValue(foundationObject: body) == expected)
         let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
-        #expect(dispatcher.dispatch(handlerName: "sovHandler", foundationBody: body) == .success(.sovendus(.height(SovendusHeight(420)!))))
+        #expect(dispatcher.outcome(handlerName: "sovHandler", foundationBody: body) == .success(.sovendus(.height(SovendusHeight(420)!))))
     }
 
     @Test func swiftValuesFoundationBoxedAreRejectedWithTheirPath() {
@@ -270,7 +270,7 @@ struct FoundationObjectTests {
         }
         #expect(failure([JSONValue].self, shared)?.reason == tooLarge)
         let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
-        guard case .failure(let error) = dispatcher.dispatch(handlerName: "completed", foundationBody: shared),
+        guard case .failure(let error) = dispatcher.outcome(handlerName: "completed", foundationBody: shared),
             case .invalidMessage(let reason) = error.reason
         else {
             Issue.record("the shared graph was not refused")
@@ -295,13 +295,13 @@ struct FoundationObjectTests {
         ]
         for (handler, body) in bodies {
             let before = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys, .fragmentsAllowed])
-            let first = try dispatcher.dispatch(handlerName: handler, foundationBody: body).get()
-            let second = try dispatcher.dispatch(handlerName: handler, foundationBody: body).get()
+            let first = try dispatcher.dispatch(handlerName: handler, foundationBody: body)
+            let second = try dispatcher.dispatch(handlerName: handler, foundationBody: body)
             let after = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys, .fragmentsAllowed])
             #expect(before == after, "\(handler)")
             #expect(first == second, "\(handler)")
             let text = try #require(String(data: before, encoding: .utf8))
-            #expect(first == (try dispatcher.dispatch(handlerName: handler, jsonText: text).get()), "\(handler)")
+            #expect(first == (try dispatcher.dispatch(handlerName: handler, jsonText: text)), "\(handler)")
         }
     }
 

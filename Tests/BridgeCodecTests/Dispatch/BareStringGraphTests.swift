@@ -40,8 +40,8 @@ struct BareStringGraphTests {
         var refused = 0
         for dispatcher in Self.dispatchers {
             for body in bodies {
-                let viaDispatch = dispatcher.dispatch(handlerName: name, foundationBody: body)
-                let full = dispatcher.dispatchWalking(body, as: kind, name: name)
+                let viaDispatch = dispatcher.outcome(handlerName: name, foundationBody: body)
+                let full = dispatcher.fullPathOutcome(foundationBody: body, as: kind, name: name)
                 #expect(viaDispatch == full, "\(String(describing: body))")
                 if case .failure = full { refused += 1 }
                 let string = (body as? NSString).map { $0 as String } ?? body as? String
@@ -56,7 +56,7 @@ struct BareStringGraphTests {
     /// Other channels' bare strings keep their own checks.
     @Test func otherChannelsTakeTheFullPath() {
         let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
-        #expect(throws: BridgeError.self) { try dispatcher.dispatch(handlerName: "canceled", foundationBody: "success").get() }
-        #expect(throws: BridgeError.self) { try dispatcher.dispatch(handlerName: "sovHandler", foundationBody: "success").get() }
+        #expect(throws: BridgeError.self) { try dispatcher.dispatch(handlerName: "canceled", foundationBody: "success") }
+        #expect(throws: BridgeError.self) { try dispatcher.dispatch(handlerName: "sovHandler", foundationBody: "success") }
     }
 }

@@ -8,21 +8,21 @@ struct BridgeDispatcherTests {
 
     @Test func unknownHandlersAreTypedErrors() {
         let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
-        let error = dispatcher.dispatch(BridgeMessage(handlerName: "iOSListener", jsonText: volt)).failureValue
+        let error = dispatcher.outcome(BridgeMessage(handlerName: "iOSListener", jsonText: volt)).failureValue
         #expect(error == BridgeError(handlerName: "iOSListener", reason: .unknownHandler))
         #expect(error?.description == "iOSListener: $: no channel is registered under this handler name")
     }
 
     @Test func handlerNamesAreConfigurable() {
         let dispatcher = BridgeDispatcher(channels: [BridgeChannel(.voltRedirect, handlerName: "iOSListener", origins: .anyOrigin)])
-        #expect(dispatcher.dispatch(BridgeMessage(handlerName: "iOSListener", jsonText: volt)).failureValue == nil)
-        #expect(dispatcher.dispatch(BridgeMessage(handlerName: "voltRedirect", jsonText: volt)).failureValue?.reason == .unknownHandler)
+        #expect(dispatcher.outcome(BridgeMessage(handlerName: "iOSListener", jsonText: volt)).failureValue == nil)
+        #expect(dispatcher.outcome(BridgeMessage(handlerName: "voltRedirect", jsonText: volt)).failureValue?.reason == .unknownHandler)
     }
 
     @Test func handlerNamesMatchByCodeUnitsAsWebKitDoes() {
         let dispatcher = BridgeDispatcher(channels: [BridgeChannel(.swedbankPayCanceled, handlerName: "annul\u{E9}", origins: .anyOrigin)])
-        #expect(dispatcher.dispatch(BridgeMessage(handlerName: "annul\u{E9}", body: .absent)).failureValue == nil)
-        #expect(dispatcher.dispatch(BridgeMessage(handlerName: "annule\u{301}", body: .absent)).failureValue?.reason == .unknownHandler)
+        #expect(dispatcher.outcome(BridgeMessage(handlerName: "annul\u{E9}", body: .absent)).failureValue == nil)
+        #expect(dispatcher.outcome(BridgeMessage(handlerName: "annule\u{301}", body: .absent)).failureValue?.reason == .unknownHandler)
     }
 
     @Test func aLaterChannelWithTheSameNameWins() {
@@ -32,7 +32,7 @@ struct BridgeDispatcherTests {
         ])
         #expect(dispatcher.channels.map(\.kind) == [.swedbankPayCanceled])
         #expect(
-            dispatcher.dispatch(BridgeMessage(handlerName: "bridge", body: .absent))
+            dispatcher.outcome(BridgeMessage(handlerName: "bridge", body: .absent))
                 == .success(.swedbankPayCanceled(SwedbankPayCanceled())))
     }
 
@@ -40,7 +40,7 @@ struct BridgeDispatcherTests {
         let policy = OriginPolicy.hosts(["checkout.volt.io", "*.sovendus.com"], mainFrameOnly: true)
         let dispatcher = BridgeDispatcher(channels: [BridgeChannel(.voltRedirect, origins: policy)])
         func outcome(_ origin: FrameOrigin?) -> BridgeError? {
-            dispatcher.dispatch(BridgeMessage(handlerName: "voltRedirect", jsonText: volt, origin: origin)).failureValue
+            dispatcher.outcome(BridgeMessage(handlerName: "voltRedirect", jsonText: volt, origin: origin)).failureValue
         }
         #expect(outcome(FrameOrigin(scheme: "https", host: "checkout.volt.io", isMainFrame: true)) == nil)
         #expect(outcome(FrameOrigin(scheme: "https", host: "CHECKOUT.Volt.IO", port: 443, isMainFrame: true)) == nil)
@@ -63,7 +63,7 @@ struct BridgeDispatcherTests {
         let dispatcher = BridgeDispatcher(channels: [BridgeChannel(.voltRedirect, origins: policy)])
         func allows(_ host: String) -> Bool {
             let origin = FrameOrigin(scheme: "https", host: host, isMainFrame: true)
-            return dispatcher.dispatch(BridgeMessage(handlerName: "voltRedirect", jsonText: volt, origin: origin)).failureValue == nil
+            return dispatcher.outcome(BridgeMessage(handlerName: "voltRedirect", jsonText: volt, origin: origin)).failureValue == nil
         }
         #expect(allows("checkout.volt.io"))
         #expect(allows("CHECKOUT.VOLT.IO"))
@@ -71,7 +71,7 @@ struct BridgeDispatcherTests {
         #expect(!allows("a.K.example"))
         let strict = BridgeDispatcher(channels: [BridgeChannel(.voltRedirect, origins: .hosts(["checkout.volt.io"]))])
         #expect(
-            strict.dispatch(
+            strict.outcome(
                 BridgeMessage(
                     handlerName: "voltRedirect", jsonText: volt,
                     origin: FrameOrigin(scheme: "https", host: "chec\u{212A}out.volt.io", isMainFrame: true))
@@ -81,7 +81,7 @@ struct BridgeDispatcherTests {
 
     @Test func originIsCheckedBeforeTheBodyIsRead() {
         let dispatcher = BridgeDispatcher(channels: [BridgeChannel(.voltRedirect, origins: .hosts(["checkout.volt.io"]))])
-        let error = dispatcher.dispatch(BridgeMessage(handlerName: "voltRedirect", jsonText: "{not json")).failureValue
+        let error = dispatcher.outcome(BridgeMessage(handlerName: "voltRedirect", jsonText: "{not json")).failureValue
         guard case .originNotAllowed? = error?.reason else {
             Issue.record("body read before the origin check: \(String(describing: error))")
             return
@@ -92,29 +92,29 @@ struct BridgeDispatcherTests {
         let dispatcher = BridgeDispatcher(channels: [BridgeChannel(.voltRedirect, origins: .hosts(["checkout.volt.io"]))])
         // A graph the converter would reject (a Date) must not be reached: the origin refusal comes first.
         let body: [String: Any] = ["type": "bank_redirect", "url": Date()]
-        let error = dispatcher.dispatch(
+        let error = dispatcher.outcome(
             handlerName: "voltRedirect", foundationBody: body, origin: FrameOrigin(scheme: "https", host: "evil.example", isMainFrame: true)
         )
         guard case .originNotAllowed? = error.failureValue?.reason else {
             Issue.record("graph walked before the origin check: \(String(describing: error))")
             return
         }
-        #expect(dispatcher.dispatch(handlerName: "nope", foundationBody: body).failureValue?.reason == .unknownHandler)
+        #expect(dispatcher.outcome(handlerName: "nope", foundationBody: body).failureValue?.reason == .unknownHandler)
     }
 
     @Test func urlPolicyCanBeWidenedAndNarrowed() {
         let widened = BridgeDispatcher(
             channels: BridgeChannel.defaults(origins: .anyOrigin), urlPolicy: URLPolicy(allowedSchemes: ["https", "HTTP", "javascript"]))
         let http = #"{"type":"bank_redirect","url":"http://bank.example/"}"#
-        #expect(widened.dispatch(BridgeMessage(handlerName: "voltRedirect", jsonText: http)).failureValue == nil)
+        #expect(widened.outcome(BridgeMessage(handlerName: "voltRedirect", jsonText: http)).failureValue == nil)
         let script = #"{"type":"bank_redirect","url":"javascript:alert(1)"}"#
         #expect(
-            widened.dispatch(BridgeMessage(handlerName: "voltRedirect", jsonText: script)).failureValue?.reason
+            widened.outcome(BridgeMessage(handlerName: "voltRedirect", jsonText: script)).failureValue?.reason
                 == .urlRejected(.forbiddenScheme("javascript")))
         let narrowed = BridgeDispatcher(
             channels: BridgeChannel.defaults(origins: .anyOrigin), urlPolicy: URLPolicy(allowedSchemes: ["myapp"]))
         #expect(
-            narrowed.dispatch(BridgeMessage(handlerName: "voltRedirect", jsonText: volt)).failureValue?.reason
+            narrowed.outcome(BridgeMessage(handlerName: "voltRedirect", jsonText: volt)).failureValue?.reason
                 == .urlRejected(.schemeNotAllowed("https")))
     }
 
@@ -147,7 +147,7 @@ struct BridgeDispatcherTests {
     @Test func foundationBodiesThatJSONCannotHoldAreRejectedWithTheirPath() {
         let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
         let body: [String: Any] = ["type": "bank_redirect", "url": Date()]
-        let error = dispatcher.dispatch(handlerName: "voltRedirect", foundationBody: body).failureValue
+        let error = dispatcher.outcome(handlerName: "voltRedirect", foundationBody: body).failureValue
         #expect(error?.description == "voltRedirect: $.url: Date has no JSON form")
     }
 
@@ -169,11 +169,11 @@ struct BridgeDispatcherTests {
     @Test func booleanNumbersInGraphsStayBooleans() {
         let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
         let body: [String: Any] = ["type": "height", "value": NSNumber(value: true)]
-        let error = dispatcher.dispatch(handlerName: "sovHandler", foundationBody: body).failureValue
+        let error = dispatcher.outcome(handlerName: "sovHandler", foundationBody: body).failureValue
         #expect(error?.path.description == "$.value")
         let numeric: [String: Any] = ["type": "height", "value": NSNumber(value: 420)]
         #expect(
-            dispatcher.dispatch(handlerName: "sovHandler", foundationBody: numeric) == .success(.sovendus(.height(SovendusHeight(420)!))))
+            dispatcher.outcome(handlerName: "sovHandler", foundationBody: numeric) == .success(.sovendus(.height(SovendusHeight(420)!))))
     }
 
     /// A structured body (an Android string argument, a `JSONValue` from code) meets the same
@@ -182,12 +182,12 @@ struct BridgeDispatcherTests {
         let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
         let long = String(repeating: "a", count: JSONLimits.default.maxStringLength + 1)
         let reasons = [
-            dispatcher.dispatch(BridgeMessage(handlerName: "completed", stringArgument: long)).failureValue?.reason,
-            dispatcher.dispatch(handlerName: "completed", foundationBody: long).failureValue?.reason,
+            dispatcher.outcome(BridgeMessage(handlerName: "completed", stringArgument: long)).failureValue?.reason,
+            dispatcher.outcome(handlerName: "completed", foundationBody: long).failureValue?.reason,
         ]
         #expect(reasons == Array(repeating: .invalidMessage(.stringTooLong(limit: JSONLimits.default.maxStringLength)), count: 2))
         guard
-            case .malformedJSON(let parseError)? = dispatcher.dispatch(handlerName: "completed", jsonText: "\"\(long)\"").failureValue?
+            case .malformedJSON(let parseError)? = dispatcher.outcome(handlerName: "completed", jsonText: "\"\(long)\"").failureValue?
                 .reason,
             case .stringTooLong = parseError.reason
         else {
@@ -197,11 +197,11 @@ struct BridgeDispatcherTests {
         var nested = JSONValue.string("x")
         for _ in 0..<65 { nested = .array([nested]) }
         #expect(
-            dispatcher.dispatch(BridgeMessage(handlerName: "completed", body: .value(nested))).failureValue?.reason
+            dispatcher.outcome(BridgeMessage(handlerName: "completed", body: .value(nested))).failureValue?.reason
                 == .invalidMessage(.nestingTooDeep(limit: 64)))
         let members = try #require(JSONObject((0...1_024).map { JSONObject.Member(key: "k\($0)", value: .null) }))
         let body = try #require(JSONObject([JSONObject.Member(key: "a", value: .object(members))]))
-        let error = dispatcher.dispatch(BridgeMessage(handlerName: "voltRedirect", body: .value(.object(body)))).failureValue
+        let error = dispatcher.outcome(BridgeMessage(handlerName: "voltRedirect", body: .value(.object(body)))).failureValue
         #expect(error?.description == "voltRedirect: $.a: object has more members than the limit of 1024")
     }
 
@@ -213,7 +213,7 @@ struct BridgeDispatcherTests {
         let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
         let tooLarge = JSONDecodeError.Reason.tooLarge(limit: JSONLimits.default.maxBytes)
         #expect(
-            dispatcher.dispatch(BridgeMessage(handlerName: "completed", body: .value(shared))).failureValue?.reason
+            dispatcher.outcome(BridgeMessage(handlerName: "completed", body: .value(shared))).failureValue?.reason
                 == .invalidMessage(tooLarge))
         #expect(throws: JSONDecodeError.self) { try StrictJSONDecoder().decode(JSONValue.self, from: shared) }
     }
@@ -234,7 +234,7 @@ struct BridgeDispatcherTests {
             (["type": "bank_redirect", "url": "https://bank.example/"], nil),
         ]
         for (body, expected) in bodies {
-            let dispatched = dispatcher.dispatch(handlerName: "voltRedirect", foundationBody: body).failureValue
+            let dispatched = dispatcher.outcome(handlerName: "voltRedirect", foundationBody: body).failureValue
             var converted: JSONDecodeError?
             do {
                 _ = try JSONValue(foundationObject: body, limits: limits)

@@ -61,7 +61,7 @@ struct PlainStringBodyTests {
     /// The shortcut serves `completed` only: other channels' bare strings keep their own checks.
     @Test func otherChannelsTakeTheFullPath() {
         let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
-        #expect(throws: BridgeError.self) { try dispatcher.dispatch(handlerName: "canceled", jsonText: #""success""#).get() }
-        #expect(throws: BridgeError.self) { try dispatcher.dispatch(handlerName: "sovHandler", jsonText: #""success""#).get() }
+        #expect(throws: BridgeError.self) { try dispatcher.dispatch(handlerName: "canceled", jsonText: #""success""#) }
+        #expect(throws: BridgeError.self) { try dispatcher.dispatch(handlerName: "sovHandler", jsonText: #""success""#) }
     }
 }

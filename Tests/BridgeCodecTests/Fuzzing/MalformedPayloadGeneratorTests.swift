@@ -47,7 +47,7 @@ struct MalformedPayloadGeneratorTests {
             for variant in MalformedPayloadGenerator(example: kind.exampleBody, seed: 3).variants(count: 1_000) {
                 let outcome: Result<ProviderMessage, BridgeError>
                 if let text = String(validatingUTF8Bytes: variant.body) {
-                    outcome = dispatcher.dispatch(BridgeMessage(handlerName: kind.defaultHandlerName, jsonText: text))
+                    outcome = dispatcher.outcome(BridgeMessage(handlerName: kind.defaultHandlerName, jsonText: text))
                 } else {
                     continue  // not text: no bridge delivers it (the CLI reports it as invalid UTF-8)
                 }

@@ -12,7 +12,7 @@ struct BranchPlaidTests {
         // iOS: the body is a bare string; WebKit string / React Native: JSON text of that string.
         #expect(harness.accept("branchPlaidLink", "\"\(hostedLink)\"") == expected)
         // Android: BranchAndroidBridge.openHostedLink(url) passes the raw string.
-        let android = harness.dispatcher.dispatch(BridgeMessage(handlerName: "branchPlaidLink", stringArgument: hostedLink))
+        let android = harness.dispatcher.outcome(BridgeMessage(handlerName: "branchPlaidLink", stringArgument: hostedLink))
         #expect(android == .success(expected))
     }
 
@@ -24,7 +24,7 @@ struct BranchPlaidTests {
             harness.reject("branchPlaidLink", #""javascript:alert(1)""#)?.description
                 == #"branchPlaidLink: $: URL scheme "javascript:" is never allowed"#)
         #expect(harness.reject("branchPlaidLink", #""""#)?.reason == .urlRejected(.empty))
-        let absent = harness.dispatcher.dispatch(BridgeMessage(handlerName: "branchPlaidLink", body: .absent))
+        let absent = harness.dispatcher.outcome(BridgeMessage(handlerName: "branchPlaidLink", body: .absent))
         #expect(absent.failureValue?.reason == .invalidMessage(.typeMismatch(expected: "a string", found: .null)))
     }
 

@@ -44,7 +44,7 @@ struct SovendusMessageTests {
         #expect(error.description == "sovHandler: $.value: height 1e+308 is above the maximum of 33554432")
         let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
         let body: [String: Any] = ["type": "height", "value": 1e308]
-        guard case .failure(let graphError) = dispatcher.dispatch(handlerName: "sovHandler", foundationBody: body) else {
+        guard case .failure(let graphError) = dispatcher.outcome(handlerName: "sovHandler", foundationBody: body) else {
             Issue.record("a height of 1e308 from an object graph was accepted")
             return
         }

@@ -9,11 +9,11 @@ struct SwedbankPayHookTests {
     @Test func completedWithAndWithoutStatus() {
         #expect(harness.accept("completed", #""success""#) == .swedbankPayCompleted(SwedbankPayCompleted(status: "success")))
         #expect(harness.accept("completed", "null") == .swedbankPayCompleted(SwedbankPayCompleted()))
-        let android = harness.dispatcher.dispatch(BridgeMessage(handlerName: "completed", stringArgument: "success"))
+        let android = harness.dispatcher.outcome(BridgeMessage(handlerName: "completed", stringArgument: "success"))
         #expect(android == .success(.swedbankPayCompleted(SwedbankPayCompleted(status: "success"))))
-        let absent = harness.dispatcher.dispatch(BridgeMessage(handlerName: "completed", body: .absent))
+        let absent = harness.dispatcher.outcome(BridgeMessage(handlerName: "completed", body: .absent))
         #expect(absent == .success(.swedbankPayCompleted(SwedbankPayCompleted())))
-        #expect(harness.dispatcher.dispatch(handlerName: "completed", foundationBody: nil) == absent)
+        #expect(harness.dispatcher.outcome(handlerName: "completed", foundationBody: nil) == absent)
     }
 
     @Test func completedRejectsOtherShapes() {
@@ -25,7 +25,7 @@ struct SwedbankPayHookTests {
     @Test func canceledTakesNoBody() {
         #expect(harness.accept("canceled", "null") == .swedbankPayCanceled(SwedbankPayCanceled()))
         #expect(
-            harness.dispatcher.dispatch(BridgeMessage(handlerName: "canceled", body: .absent))
+            harness.dispatcher.outcome(BridgeMessage(handlerName: "canceled", body: .absent))
                 == .success(.swedbankPayCanceled(SwedbankPayCanceled())))
         #expect(harness.reject("canceled", #""now""#)?.description == "canceled: $: canceled takes no body")
         #expect(harness.reject("canceled", "{}")?.description == "canceled: $: canceled takes no body")

@@ -99,7 +99,7 @@ struct VoltRedirectTests {
         let tight = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin), limits: JSONLimits(maxBytes: 64))
         let long = #"{"type":"bank_redirect","url":"https://b.example/\#(String(repeating: "a", count: 100))"}"#
         guard
-            case .malformedJSON(let tooLarge)? = tight.dispatch(BridgeMessage(handlerName: "voltRedirect", jsonText: long)).failureValue?
+            case .malformedJSON(let tooLarge)? = tight.outcome(BridgeMessage(handlerName: "voltRedirect", jsonText: long)).failureValue?
                 .reason
         else {
             Issue.record("oversize body accepted")

@@ -12,16 +12,16 @@ struct DispatchHarness {
     func dispatch(_ handler: String, _ jsonText: String, sourceLocation: SourceLocation = #_sourceLocation)
         -> Result<ProviderMessage, BridgeError>
     {
-        let viaText = dispatcher.dispatch(BridgeMessage(handlerName: handler, jsonText: jsonText))
+        let viaText = dispatcher.outcome(BridgeMessage(handlerName: handler, jsonText: jsonText))
         #expect(
-            dispatcher.dispatch(handlerName: handler, jsonText: jsonText) == viaText,
+            dispatcher.outcome(handlerName: handler, jsonText: jsonText) == viaText,
             "the message and the name-and-text entry points disagree on \(jsonText)", sourceLocation: sourceLocation)
         if let graph = try? JSONSerialization.jsonObject(with: Data(jsonText.utf8), options: .fragmentsAllowed),
             Self.foundationReadsFaithfully(jsonText)
         {
-            let viaGraph = dispatcher.dispatch(handlerName: handler, foundationBody: graph)
+            let viaGraph = dispatcher.outcome(handlerName: handler, foundationBody: graph)
             #expect(viaGraph == viaText, "object and string transports disagree on \(jsonText)", sourceLocation: sourceLocation)
-            let viaClasses = dispatcher.dispatch(handlerName: handler, foundationBody: Self.classInstances(graph))
+            let viaClasses = dispatcher.outcome(handlerName: handler, foundationBody: Self.classInstances(graph))
             #expect(viaClasses == viaText, "Foundation class instances and text disagree on \(jsonText)", sourceLocation: sourceLocation)
         }
         return viaText

@@ -13,8 +13,8 @@ func expectDispatchMatchesFullPath(
     var shortcuts = 0
     for dispatcher in dispatchers {
         for body in bodies {
-            let viaDispatch = dispatcher.dispatch(handlerName: name, jsonText: body)
-            let full = dispatcher.dispatchParsing(body, as: kind, name: name)
+            let viaDispatch = dispatcher.outcome(handlerName: name, jsonText: body)
+            let full = dispatcher.fullPathOutcome(body, as: kind, name: name)
             #expect(viaDispatch == full, "\(body)", sourceLocation: sourceLocation)
             if takesShortcut(dispatcher, body) { shortcuts += 1 }
         }

@@ -1,0 +1,27 @@
+@testable import BridgeCodec
+
+/// Each way into the dispatcher with its outcome as a value, so that a test compares messages
+/// and errors alike (`==`) and reads an error without a `do`/`catch` per case.
+extension BridgeDispatcher {
+    func outcome(_ message: BridgeMessage) -> Result<ProviderMessage, BridgeError> {
+        Result { () throws(BridgeError) in try dispatch(message) }
+    }
+
+    func outcome(handlerName: String, jsonText: String, origin: FrameOrigin? = nil) -> Result<ProviderMessage, BridgeError> {
+        Result { () throws(BridgeError) in try dispatch(handlerName: handlerName, jsonText: jsonText, origin: origin) }
+    }
+
+    func outcome(handlerName: String, foundationBody: Any?, origin: FrameOrigin? = nil) -> Result<ProviderMessage, BridgeError> {
+        Result { () throws(BridgeError) in try dispatch(handlerName: handlerName, foundationBody: foundationBody, origin: origin) }
+    }
+
+    /// The full path from text alone, without the shortcuts.
+    func fullPathOutcome(_ jsonText: String, as kind: BridgeChannel.Kind, name: String) -> Result<ProviderMessage, BridgeError> {
+        Result { () throws(BridgeError) in try dispatchParsing(jsonText, as: kind, name: name) }
+    }
+
+    /// The full path from an object graph alone, without the shortcuts.
+    func fullPathOutcome(foundationBody: Any?, as kind: BridgeChannel.Kind, name: String) -> Result<ProviderMessage, BridgeError> {
+        Result { () throws(BridgeError) in try dispatchWalking(foundationBody, as: kind, name: name) }
+    }
+}
