@@ -153,6 +153,7 @@ public struct BridgeDispatcher: Sendable {
 
     /// What the channel for `name` carries, once the origin is known to be allowed on it.
     /// Only the kind leaves: copying the channel (its name, its origin policy) costs more than the lookup.
+    @inline(__always)
     private func kind(of name: String, origin: FrameOrigin?) throws(BridgeError) -> BridgeChannel.Kind {
         guard let channel = lookup.channel(named: name) else {
             throw BridgeError(handlerName: name, reason: .unknownHandler)
