@@ -41,10 +41,11 @@ struct URLCharacterScan: Sendable {
             for byte in bytes[start...] where !URLPolicy.isURLCharacter(byte) { return false }
             return true
         }
+        // Offsets stay within `count`, so they cannot overflow: wrapping adds skip the checks.
         var offset = start
-        while offset + 16 <= count {
+        while offset &+ 16 <= count {
             if !isClean(UnsafeRawPointer(base + offset).loadUnaligned(as: SIMD16<UInt8>.self)) { return false }
-            offset += 16
+            offset &+= 16
         }
         // The last sixteen bytes, overlapping checked ones, instead of a byte loop for the tail.
         return offset == count || isClean(UnsafeRawPointer(base + count - 16).loadUnaligned(as: SIMD16<UInt8>.self))
@@ -55,10 +56,10 @@ struct URLCharacterScan: Sendable {
     func hostNameLength(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
         var offset = start
-        while offset + 16 <= bytes.count {
+        while offset &+ 16 <= bytes.count {
             let length = hostNamePrefixLength(UnsafeRawPointer(base + offset).loadUnaligned(as: SIMD16<UInt8>.self))
-            offset += length
-            if length < 16 { return offset - start }
+            offset &+= length
+            if length < 16 { return offset &- start }
         }
         while offset < bytes.count, URLPolicy.isHostNameCharacter(bytes[offset]) { offset += 1 }
         return offset - start
