@@ -13,23 +13,23 @@ enum DecodeBenchmarks {
         #"{"type":"merchant_redirect","result":"cancel","url":"https://merchant.example/checkout/cancel?order=123"}"#.utf8)
 
     /// The measured bodies by name; each returns a value derived from its result.
-    static func bodies() -> [(name: String, body: () -> Int)] {
+    static func bodies() -> [Benchmark] {
         let bytes = [UInt8](message)
         // What WKWebView hands the app: a Foundation object graph.
         let graph = (try? JSONSerialization.jsonObject(with: message)) ?? NSNull()
         let strict = StrictJSONDecoder()
         let foundation = JSONDecoder()
         return [
-            ("decode.volt.JSONDecoder", { (try? foundation.decode(VoltRedirect.self, from: message))?.url.utf8.count ?? 0 }),
-            (
+            Benchmark("decode.volt.JSONDecoder", { (try? foundation.decode(VoltRedirect.self, from: message))?.url.utf8.count ?? 0 }),
+            Benchmark(
                 "decode.volt.seedsPath",
                 {
                     guard let data = try? JSONSerialization.data(withJSONObject: graph) else { return 0 }
                     return (try? foundation.decode(VoltRedirect.self, from: data))?.url.utf8.count ?? 0
                 }
             ),
-            ("decode.volt.bridgecodec.bytes", { (try? strict.decode(VoltRedirect.self, from: bytes))?.url.utf8.count ?? 0 }),
-            (
+            Benchmark("decode.volt.bridgecodec.bytes", { (try? strict.decode(VoltRedirect.self, from: bytes))?.url.utf8.count ?? 0 }),
+            Benchmark(
                 "decode.volt.bridgecodec.objectGraph",
                 { (try? strict.decode(VoltRedirect.self, fromFoundationObject: graph))?.url.utf8.count ?? 0 }
             ),

@@ -57,10 +57,10 @@ enum DispatchBenchmarks {
             castsDecode: { graph in (graph as? String)?.utf8.count ?? 0 }),
     ]
 
-    static func bodies() -> [(name: String, body: () -> Int)] {
+    static func bodies() -> [Benchmark] {
         let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
         let foundation = JSONDecoder()
-        var bodies: [(name: String, body: () -> Int)] = []
+        var bodies: [Benchmark] = []
         for provider in providers {
             let data = Data(provider.body.utf8)
             let graph = (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) ?? NSNull()
@@ -77,8 +77,8 @@ enum DispatchBenchmarks {
             let handler = provider.handler
             let text = provider.body
             bodies += [
-                ("dispatch.\(provider.name).JSONDecoder", { provider.foundationDecode(foundation, data) }),
-                (
+                Benchmark("dispatch.\(provider.name).JSONDecoder", { provider.foundationDecode(foundation, data) }),
+                Benchmark(
                     "dispatch.\(provider.name).seedsPath",
                     {
                         guard let reserialised = try? JSONSerialization.data(withJSONObject: graph, options: .fragmentsAllowed) else {
@@ -87,16 +87,16 @@ enum DispatchBenchmarks {
                         return provider.foundationDecode(foundation, reserialised)
                     }
                 ),
-                ("dispatch.\(provider.name).asCasts", { provider.castsDecode(graph) }),
-                (
+                Benchmark("dispatch.\(provider.name).asCasts", { provider.castsDecode(graph) }),
+                Benchmark(
                     "dispatch.\(provider.name).bridgecodec.bytes",
                     { fieldCount { () throws(BridgeError) in try dispatcher.dispatch(handlerName: handler, jsonText: text) } }
                 ),
-                (
+                Benchmark(
                     "dispatch.\(provider.name).bridgecodec.objectGraph",
                     { fieldCount { () throws(BridgeError) in try dispatcher.dispatch(handlerName: handler, foundationBody: graph) } }
                 ),
-                (
+                Benchmark(
                     "dispatch.\(provider.name).bridgecodec.classGraph",
                     { fieldCount { () throws(BridgeError) in try dispatcher.dispatch(handlerName: handler, foundationBody: classGraph) } }
                 ),
@@ -131,13 +131,13 @@ enum DispatchBenchmarks {
 
     /// What each decoded message needs on its own: a fresh copy of every string it holds, made
     /// from bytes. The floor for the allocations of a decode.
-    static func resultBodies() -> [(name: String, body: () -> Int)] {
+    static func resultBodies() -> [Benchmark] {
         let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
         return providers.map { provider in
             let decoded = try? dispatcher.dispatch(BridgeMessage(handlerName: provider.handler, jsonText: provider.body))
             let held = decoded.map(heldStrings) ?? []
             let utf8 = held.map { Array($0.utf8) }
-            return (
+            return Benchmark(
                 "dispatch.\(provider.name).resultValue",
                 { utf8.reduce(0) { total, bytes in total + String(decoding: bytes, as: UTF8.self).utf8.count } }
             )

@@ -27,22 +27,22 @@ enum EscapeBenchmarks {
         return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
     }
 
-    static func bodies() -> [(name: String, body: () -> Int)] {
+    static func bodies() -> [Benchmark] {
         let encoder = JSONEncoder()
-        var bodies: [(name: String, body: () -> Int)] = []
+        var bodies: [Benchmark] = []
         for (size, text) in samples {
             let bytes = Array(text.utf8)
             let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 16)
             bodies.append(
-                (
+                Benchmark(
                     "escape.\(size).memcpy",
                     {
                         bytes.withUnsafeBytes { copy.copyMemory(from: $0) }
                         return Int(copy[copy.count / 2])
                     }
                 ))
-            bodies.append(("escape.\(size).seedsSanitizer", { seedsSanitize(text).utf8.count }))
-            bodies.append(("escape.\(size).JSONEncoder", { (try? encoder.encode(text))?.count ?? 0 }))
+            bodies.append(Benchmark("escape.\(size).seedsSanitizer", { seedsSanitize(text).utf8.count }))
+            bodies.append(Benchmark("escape.\(size).JSONEncoder", { (try? encoder.encode(text))?.count ?? 0 }))
             // Into a reused buffer, the fast path; and as a String, which Swift validates once more.
             // Both buffers are reached through pointers: a closure's captured `var` pays a runtime
             // exclusivity check on each access (about 200 instructions a call at 100 bytes), which a
@@ -51,7 +51,7 @@ enum EscapeBenchmarks {
             buffer.initialize(to: [])
             for context in EscapingContext.allCases {
                 bodies.append(
-                    (
+                    Benchmark(
                         "escape.\(size).bridgecodec.\(context.rawValue)",
                         {
                             buffer.pointee.removeAll(keepingCapacity: true)
@@ -60,7 +60,7 @@ enum EscapeBenchmarks {
                         }
                     ))
             }
-            bodies.append(("escape.\(size).bridgecodec.js-string", { Escaper.javaScriptString(text).utf8.count }))
+            bodies.append(Benchmark("escape.\(size).bridgecodec.js-string", { Escaper.javaScriptString(text).utf8.count }))
         }
         return bodies
     }

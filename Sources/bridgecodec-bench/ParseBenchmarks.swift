@@ -27,25 +27,25 @@ enum ParseBenchmarks {
 
     static let limits = JSONLimits(maxBytes: 16 << 20)
 
-    static func bodies() -> [(name: String, body: () -> Int)] {
-        sizes.flatMap { size -> [(name: String, body: () -> Int)] in
+    static func bodies() -> [Benchmark] {
+        sizes.flatMap { size -> [Benchmark] in
             let bytes = document(ofAbout: size.bytes)
             let data = Data(bytes)
             // Behind a pointer, as in the escape rows: a captured `var` pays exclusivity checks.
             let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 16)
             return [
-                (
+                Benchmark(
                     "parse.\(size.name).JSONSerialization",
                     { (try? JSONSerialization.jsonObject(with: data) as? [Any])?.count ?? 0 }
                 ),
-                (
+                Benchmark(
                     "parse.\(size.name).bridgecodec",
                     {
                         guard case .array(let elements) = try? JSONValue(parsing: bytes, limits: limits) else { return 0 }
                         return elements.count
                     }
                 ),
-                (
+                Benchmark(
                     "parse.\(size.name).memcpy",
                     {
                         bytes.withUnsafeBytes { copy.copyMemory(from: $0) }
