@@ -130,16 +130,17 @@ public struct URLPolicy: Sendable, Hashable {
         let prefix = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
         guard prefix | httpsLetterCaseBits == httpsPrefix else { return false }
         let scan = URLCharacterScan()
+        // Every byte after `https://`, the host name again included, read at offsets that depend
+        // on the length alone: a scan that began where the host name ends waited for the host
+        // scan's result, one dependent load after another.
+        guard scan.allAreURLCharacters(bytes, from: 8) else { return false }
         let hostEnd = 8 + scan.hostNameLength(bytes, from: 8)
         guard hostEnd > 8 else { return false }
-        if hostEnd < bytes.count {
-            switch bytes[hostEnd] {
-            case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): break
-            default: return false
-            }
+        guard hostEnd < bytes.count else { return true }
+        switch bytes[hostEnd] {
+        case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): return true
+        default: return false
         }
-        // `https://` and the host name are URL characters already.
-        return scan.allAreURLCharacters(bytes, from: hostEnd)
     }
 
     /// `https://` as a little-endian word, and the bits that lowercase its letters.
