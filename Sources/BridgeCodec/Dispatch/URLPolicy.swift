@@ -130,9 +130,9 @@ public struct URLPolicy: Sendable, Hashable {
         let prefix = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
         guard prefix | httpsLetterCaseBits == httpsPrefix else { return false }
         let scan = URLCharacterScan()
-        // Every byte after `https://`, the host name again included, read at offsets that depend
-        // on the length alone: a scan that began where the host name ends waited for the host
-        // scan's result, one dependent load after another.
+        // Every byte after `https://` (URL characters, as the prefix shows), the host name again
+        // included, read at offsets that depend on the length alone: a scan that began where the
+        // host name ends waited for the host scan's result, one dependent load after another.
         guard scan.allAreURLCharacters(bytes, from: 8) else { return false }
         let hostEnd = 8 + scan.hostNameLength(bytes, from: 8)
         guard hostEnd > 8 else { return false }
