@@ -1,4 +1,4 @@
-// Shared by the node tests: the CLI under test and the shared test data.
+// Shared by the node tests: the CLI under test and the vendored test data (Tests/TestData).
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -19,8 +19,7 @@ export function run(args, input = "") {
 
 /** The big list of naughty strings. */
 export function naughtyStrings() {
-  const folder = process.env.BRIDGECODEC_TESTDATA ?? join(repositoryRoot, "..", "shared", "testdata");
-  return JSON.parse(readFileSync(join(folder, "naughty-strings", "blns.json"), "utf8"));
+  return JSON.parse(readFileSync(join(repositoryRoot, "Tests", "TestData", "naughty-strings", "blns.json"), "utf8"));
 }
 
 /** Seeded strings of random code points from every plane, surrogates excluded (UTF-8 cannot carry them). */

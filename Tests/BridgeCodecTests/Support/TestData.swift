@@ -2,27 +2,22 @@ import Foundation
 
 @testable import BridgeCodec
 
-/// Files the tests read: the repository's own and the shared public suites beside it.
+/// Files the tests read, all inside the repository: public suites are vendored in `Tests/TestData`.
 enum TestData {
     /// The package root, found from this file's location.
     static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// `../shared/testdata`, or `BRIDGECODEC_TESTDATA` when set.
-    static let sharedTestData: URL = {
-        if let override = ProcessInfo.processInfo.environment["BRIDGECODEC_TESTDATA"] {
-            return URL(fileURLWithPath: override)
-        }
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/testdata")
-    }()
+    /// The vendored public test suites (`Tests/TestData`), each with its licence.
+    static let vendored: URL = packageRoot.appendingPathComponent("Tests/TestData")
 
     /// JSONTestSuite's `test_parsing` folder.
-    static var jsonTestSuite: URL { sharedTestData.appendingPathComponent("JSONTestSuite/test_parsing") }
+    static var jsonTestSuite: URL { vendored.appendingPathComponent("JSONTestSuite/test_parsing") }
 
     /// The big list of naughty strings.
     static func naughtyStrings() throws -> [String] {
-        let data = try Data(contentsOf: sharedTestData.appendingPathComponent("naughty-strings/blns.json"))
+        let data = try Data(contentsOf: vendored.appendingPathComponent("naughty-strings/blns.json"))
         guard case .array(let elements) = try JSONValue(parsing: data, limits: JSONLimits(maxBytes: 16 << 20)) else { return [] }
         return elements.compactMap { if case .string(let string) = $0 { string } else { nil } }
     }
