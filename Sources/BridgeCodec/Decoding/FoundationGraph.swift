@@ -1,169 +1,234 @@
-/// Walks a whole Foundation object graph and checks every value: what ``FoundationValue``
-/// checks of each, and the limits of a ``StructureBudget`` (depth, members per object, string
-/// length, and the size as JSON text, which also bounds the walk).
-///
-/// What the walk makes is its `Output`: the graph as a ``JSONValue``, or nothing
-/// (``Checked``) when a model will read the checked graph in place (``FoundationNode``).
-/// An error's path is relative to the walked value; each container prepends its step as the
-/// error passes through it, so a walk that succeeds builds no paths.
-struct FoundationGraph {
-    private var budget: StructureBudget
+import Foundation
 
-    /// A walk under `limits`.
-    init(limits: JSONLimits) {
-        budget = StructureBudget(limits: limits)
+extension JSONValue {
+    /// Converts a Foundation object graph, as `WKScriptMessage.body` delivers it, into a JSON value.
+    ///
+    /// Accepts `NSDictionary` / `[String: Any]`, `NSArray` / `[Any]`, `NSString` / `String`,
+    /// `NSNumber` (a boolean `NSNumber` becomes a JSON boolean, any other a number; an
+    /// `NSDecimalNumber` keeps its exact decimal text), Swift's own `Bool`, integer,
+    /// floating-point and `Decimal` values, `NSNull`, and `Optional`s (`nil` is `null`). Anything else, such as
+    /// `NSDate`, `NSData` or a custom object, is rejected with its path, as are NaN, infinity,
+    /// non-string keys and graphs beyond `limits` (depth, string length, members per object,
+    /// size as JSON text).
+    /// Dictionary members keep the dictionary's own iteration order.
+    public init(foundationObject object: Any, limits: JSONLimits = .default) throws(JSONDecodeError) {
+        var budget = StructureBudget(limits: limits)
+        self = try Self.converting(object, depth: 0, budget: &budget)
     }
 
-    /// `value`, at `depth` containers below the walk's start, checked and made into `Output`.
-    mutating func walk<Output: FoundationGraphOutput>(_ value: FoundationValue, depth: Int) throws(JSONDecodeError) -> Output {
-        switch value {
-        case .scalar(let scalar):
-            switch scalar {
-            case .string(let string): try budget.string(utf8Count: string.utf8.count)
-            case .null: try budget.null()
-            case .bool(let value): try budget.bool(value)
-            case .integer, .unsignedInteger, .double, .decimal: try budget.number(fewestBytes: 1)
+    /// `object`, `depth` containers below the root, checked against `budget` and converted.
+    ///
+    /// The budget's size also bounds the walk: a graph can hold one array or dictionary in many
+    /// places, and each place is charged as its text would be. An error's path is built as it
+    /// unwinds, so a walk that succeeds builds none.
+    private static func converting(_ object: Any, depth: Int, budget: inout StructureBudget) throws(JSONDecodeError) -> JSONValue {
+        switch try FoundationValue(object) {
+        case .null:
+            try budget.null()
+            return .null
+        case .bool(let bool):
+            try budget.bool(bool)
+            return .bool(bool)
+        case .number(let number):
+            try budget.number(fewestBytes: number.text.utf8.count)
+            return .number(number)
+        case .string(let string):
+            try budget.string(utf8Count: string.utf8.count)
+            return .string(string)
+        case .array(let elements):
+            let inner = try budget.array(count: elements.count, depth: depth)
+            var values: [JSONValue] = []
+            values.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                do {
+                    values.append(try converting(element, depth: inner, budget: &budget))
+                } catch {
+                    throw error.prepending(.index(index))
+                }
             }
-            return try Output(scalar: scalar)
-        case .array(let array):
-            let depth = try budget.array(count: array.count, depth: depth)
-            var elements = Output.elements(capacity: array.count)
-            for (index, element) in array.enumerated() {
-                Output.append(try walk(element, depth: depth, at: .index(index)), to: &elements)
-            }
-            return Output(elements: elements)
-        case .object(let object):
-            let count = object.count
-            let depth = try budget.object(count: count, depth: depth)
-            var members = Output.members(capacity: count)
-            try object.forEachMember { key, member throws(JSONDecodeError) in
-                try budget.key(utf8Count: key.utf8.count)
-                Output.append(try walk(member, depth: depth, at: .key(key)), key: key, to: &members)
-            }
-            return Output(members: members)
+            return .array(values)
+        case .object(let dictionary): return try converting(members: dictionary, depth: depth, budget: &budget)
+        case .members(let members): return try converting(members: members, depth: depth, budget: &budget)
         }
     }
 
-    /// `value`, handed back once the walk has checked it. Passed through rather than borrowed:
-    /// a caller that walked its value and then stored it retained it across the walk.
-    mutating func checked(_ value: consuming FoundationValue) throws(JSONDecodeError) -> FoundationValue {
-        let _: Checked = try walk(value, depth: 0)
-        return value
-    }
-
-    /// The member or element `object`, found at `step` of its container.
-    private mutating func walk<Output: FoundationGraphOutput>(
-        _ object: Any, depth: Int, at step: JSONPath.Component
-    ) throws(JSONDecodeError) -> Output {
-        do {
-            // A Swift string member, checked where it is: identifying it copied it into a
-            // `FoundationValue` and released it again (Volt's graph: 4,204 -> 3,773 instructions).
-            if Output.keepsNothing, let count = Self.stringUTF8Count(object) {
-                try budget.string(utf8Count: count)
-                return try Output(scalar: .null)
-            }
-            return try walk(FoundationValue(object), depth: depth)
-        } catch {
-            throw error.prepending(step)
-        }
-    }
-
-    /// The UTF-8 length of `object` when it is a Swift `String`; `nil` for any other value.
-    @inline(__always)
-    private static func stringUTF8Count(_ object: Any) -> Int? {
-        func opened<Value>(_ value: Value) -> Int? {
-            guard Value.self == String.self else { return nil }
-            return unsafeBitCast(value, to: String.self).utf8.count
-        }
-        return opened(object)
-    }
-
-    /// What a walk that only checks makes: nothing, and no container storage.
-    struct Checked: FoundationGraphOutput {
-        static var keepsNothing: Bool { true }
-        init(scalar _: FoundationValue.Scalar) {}
-        static func members(capacity _: Int) {}
-        static func append(_: Checked, key _: String, to _: inout ()) {}
-        init(members _: ()) {}
-        static func elements(capacity _: Int) {}
-        static func append(_: Checked, to _: inout ()) {}
-        init(elements _: ()) {}
-    }
-}
-
-/// What ``FoundationGraph`` makes of each value it has checked.
-protocol FoundationGraphOutput {
-    /// Whether the walk makes nothing of a value, so a string need not be taken out of the graph.
-    static var keepsNothing: Bool { get }
-    /// An object's members as they are collected.
-    associatedtype Members
-    /// An array's elements as they are collected.
-    associatedtype Elements
-
-    /// A value that is neither an object nor an array.
-    init(scalar: FoundationValue.Scalar) throws(JSONDecodeError)
-    /// Room for an object's `capacity` members.
-    static func members(capacity: Int) -> Members
-    /// Adds a checked member.
-    static func append(_ member: Self, key: String, to members: inout Members)
-    /// An object of the collected members.
-    init(members: Members)
-    /// Room for an array's `capacity` elements.
-    static func elements(capacity: Int) -> Elements
-    /// Adds a checked element.
-    static func append(_ element: Self, to elements: inout Elements)
-    /// An array of the collected elements.
-    init(elements: Elements)
-}
-
-/// The graph as a tree; its strings are the graph's own, not copies.
-extension JSONValue: FoundationGraphOutput {
-    static var keepsNothing: Bool { false }
-
-    init(scalar: FoundationValue.Scalar) throws(JSONDecodeError) {
-        switch scalar {
-        case .null: self = .null
-        case .bool(let bool): self = .bool(bool)
-        case .integer(let integer): self = .number(JSONNumber(integer))
-        case .unsignedInteger(let integer): self = .number(JSONNumber(integer))
-        case .double(let double):
-            // Identified values are finite; this states it where the number is made.
-            guard let number = JSONNumber(double) else { throw JSONDecodeError(path: .root, reason: .nonFiniteNumber) }
-            self = .number(number)
-        case .decimal(let text):
-            // Identified decimal text is a JSON number; this states it where the number is made.
-            guard let number = FoundationValue.decimalNumber(text) else { throw JSONDecodeError(path: .root, reason: .nonFiniteNumber) }
-            self = .number(number)
-        case .string(let string): self = .string(string)
-        }
-    }
-
-    static func members(capacity: Int) -> [JSONObject.Member] {
+    private static func converting<Members: Collection<(key: String, value: Any)>>(
+        members dictionary: Members, depth: Int, budget: inout StructureBudget
+    ) throws(JSONDecodeError) -> JSONValue {
+        let inner = try budget.object(count: dictionary.count, depth: depth)
         var members: [JSONObject.Member] = []
-        members.reserveCapacity(capacity)
+        members.reserveCapacity(dictionary.count)
+        for (key, value) in dictionary {
+            try budget.key(utf8Count: key.utf8.count)
+            do {
+                members.append(JSONObject.Member(key: key, value: try converting(value, depth: inner, budget: &budget)))
+            } catch {
+                throw error.prepending(.key(key))
+            }
+        }
+        // A dictionary's keys are unique by its own equality, which is as fine as code units or coarser.
+        return .object(JSONObject(uniqueMembers: members))
+    }
+}
+
+/// One value of a Foundation object graph, identified by its type: a JSON scalar, or a container
+/// whose members are identified as the walk reaches them.
+enum FoundationValue {
+    case null
+    case bool(Bool)
+    case number(JSONNumber)
+    case string(String)
+    case array([Any])
+    /// A Swift dictionary, read in its own order.
+    case object([String: Any])
+    /// Any other dictionary's members, in its order.
+    case members([(key: String, value: Any)])
+
+    /// `object` identified. Booleans are told from numbers by type, never by a cast: `as? Bool`
+    /// accepts the number `1`, and `as? Int` the boolean `true`.
+    init(_ object: Any) throws(JSONDecodeError) {
+        let type = type(of: object)
+        /// `object` as `Exact` when that is its own type; no bridging conversion applies.
+        func exact<Exact>(_: Exact.Type) -> Exact? {
+            type == Exact.self ? object as? Exact : nil
+        }
+        // The types JSONSerialization makes on Linux and apps write, cheapest first.
+        if let string = exact(String.self) {
+            self = .string(string)
+        } else if let dictionary = exact([String: Any].self) {
+            self = .object(dictionary)
+        } else if let array = exact([Any].self) {
+            self = .array(array)
+        } else if let bool = exact(Bool.self) {
+            self = .bool(bool)
+        } else if let integer = exact(Int.self) {
+            self = .number(JSONNumber(integer))
+        } else if let double = exact(Double.self) {
+            self = try .finite(double)
+        } else if type is AnyClass {
+            self = try Self(instance: object as AnyObject, type: type)
+        } else {
+            self = try Self(swiftValue: object, type: type)
+        }
+    }
+
+    /// An instance of a Foundation class (what WKWebView hands over on Apple platforms), or of
+    /// a private subclass of one.
+    private init(instance: AnyObject, type: Any.Type) throws(JSONDecodeError) {
+        if let string = instance as? NSString {
+            self = .string(string as String)
+        } else if let number = instance as? NSNumber {
+            self = try Self(number: number)
+        } else if let dictionary = instance as? NSDictionary {
+            self = .members(try Self.members(of: dictionary))
+        } else if let array = instance as? NSArray {
+            self = .array(Array(array))
+        } else if instance is NSNull {
+            self = .null
+        } else {
+            throw Self.unsupported(type)
+        }
+    }
+
+    /// The class of boolean `NSNumber`s (`__NSCFBoolean` on every platform): the only reliable
+    /// way to tell `true` from `1`.
+    private static let booleanNumberClass = ObjectIdentifier(Swift.type(of: NSNumber(value: true)))
+
+    private init(number: NSNumber) throws(JSONDecodeError) {
+        if ObjectIdentifier(Swift.type(of: number)) == Self.booleanNumberClass {
+            self = .bool(number.boolValue)
+        } else if let decimal = number as? NSDecimalNumber {
+            // Its `doubleValue` would round what JSONSerialization kept it for.
+            self = try .decimal(text: decimal.stringValue)
+        } else {
+            switch UInt8(bitPattern: number.objCType.pointee) {
+            case UInt8(ascii: "f"), UInt8(ascii: "d"): self = try .finite(number.doubleValue)
+            case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"): self = .number(JSONNumber(number.uint64Value))
+            default: self = .number(JSONNumber(number.int64Value))
+            }
+        }
+    }
+
+    /// A Swift value no exact type above matched.
+    private init(swiftValue object: Any, type: Any.Type) throws(JSONDecodeError) {
+        func exact<Exact>(_: Exact.Type) -> Exact? {
+            type == Exact.self ? object as? Exact : nil
+        }
+        if let value = exact(Int64.self) {
+            self = .number(JSONNumber(value))
+        } else if let value = exact(Int32.self) {
+            self = .number(JSONNumber(value))
+        } else if let value = exact(Int16.self) {
+            self = .number(JSONNumber(value))
+        } else if let value = exact(Int8.self) {
+            self = .number(JSONNumber(value))
+        } else if let value = exact(UInt.self) {
+            self = .number(JSONNumber(value))
+        } else if let value = exact(UInt64.self) {
+            self = .number(JSONNumber(value))
+        } else if let value = exact(UInt32.self) {
+            self = .number(JSONNumber(value))
+        } else if let value = exact(UInt16.self) {
+            self = .number(JSONNumber(value))
+        } else if let value = exact(UInt8.self) {
+            self = .number(JSONNumber(value))
+        } else if let value = exact(Float.self) {
+            self = try .finite(Double(value))
+        } else if let value = exact(Decimal.self) {
+            self = try .decimal(text: value.description)
+        } else if let dictionary = exact([AnyHashable: Any].self) {
+            self = .members(try Self.members(of: dictionary))
+        } else if Mirror(reflecting: object).displayStyle == .optional {
+            // App-built dictionaries can hold `Optional`s boxed in `Any`: nil is null, a value is itself.
+            guard let wrapped = Mirror(reflecting: object).children.first?.value else {
+                self = .null
+                return
+            }
+            self = try FoundationValue(wrapped)
+        } else if let array = object as? [Any] {
+            // Typed Swift collections ([String], [String: Int], …) bridge to the general forms.
+            self = .array(array)
+        } else if let dictionary = object as? [String: Any] {
+            self = .object(dictionary)
+        } else {
+            throw Self.unsupported(type)
+        }
+    }
+
+    /// The members of a dictionary whose keys must all be strings, in its order.
+    private static func members<Dictionary: Sequence<(key: Key, value: Any)>, Key>(
+        of dictionary: Dictionary
+    ) throws(JSONDecodeError) -> [(key: String, value: Any)] {
+        var members: [(key: String, value: Any)] = []
+        members.reserveCapacity(dictionary.underestimatedCount)
+        for (key, value) in dictionary {
+            // `AnyHashable` holds its key in `base`; an `NSString` key bridges to `String`.
+            let unwrapped = (key as? AnyHashable)?.base ?? key
+            guard let string = unwrapped as? String else { throw nonStringKey(unwrapped) }
+            members.append((string, value))
+        }
         return members
     }
 
-    static func append(_ member: JSONValue, key: String, to members: inout [JSONObject.Member]) {
-        members.append(JSONObject.Member(key: key, value: member))
+    private static func finite(_ value: Double) throws(JSONDecodeError) -> FoundationValue {
+        guard let number = JSONNumber(value) else { throw JSONDecodeError(path: .root, reason: .nonFiniteNumber) }
+        return .number(number)
     }
 
-    /// A dictionary's keys are unique by its own equality.
-    init(members: [JSONObject.Member]) {
-        self = .object(JSONObject(uniqueMembers: members))
+    /// The number `text` stands for (`NSDecimalNumber` and `Decimal` write plain decimal
+    /// notation), its digits kept; NaN, the one value they write that is no number, is refused.
+    private static func decimal(text: String) throws(JSONDecodeError) -> FoundationValue {
+        guard case .number(let number)? = try? JSONValue(parsing: text) else {
+            throw JSONDecodeError(path: .root, reason: .nonFiniteNumber)
+        }
+        return .number(number)
     }
 
-    static func elements(capacity: Int) -> [JSONValue] {
-        var elements: [JSONValue] = []
-        elements.reserveCapacity(capacity)
-        return elements
+    private static func unsupported(_ type: Any.Type) -> JSONDecodeError {
+        JSONDecodeError(path: .root, reason: .unsupportedObject(typeName: String(describing: type)))
     }
 
-    static func append(_ element: JSONValue, to elements: inout [JSONValue]) {
-        elements.append(element)
-    }
-
-    init(elements: [JSONValue]) {
-        self = .array(elements)
+    private static func nonStringKey(_ key: Any) -> JSONDecodeError {
+        JSONDecodeError(path: .root, reason: .nonStringKey(typeName: String(describing: Swift.type(of: key))))
     }
 }

@@ -1,15 +1,12 @@
-/// Read access to one JSON value: a tree (``JSONValue``), a value of a parsed document that
-/// has not been turned into a tree (``JSONView``, ``JSONTape/Node``), or a value of a checked
-/// WKWebView object graph (``FoundationNode``). Message models read through this, so each rule
-/// is written once and runs on all of them; the compiler specialises them for each. The
-/// Codable decoder reads documents only (``JSONTapeDecoder``).
+/// Read access to one JSON value: a tree (``JSONValue``), a value of a parsed document read in
+/// place (``JSONDocument/Node``), or a value of a checked WKWebView object graph
+/// (``FoundationNode``). Message models read through this, so each rule is written once and runs
+/// on all of them. The Codable decoder reads documents only (``JSONDocumentDecoder``).
 protocol JSONNode {
     /// The kind of value.
     var kind: JSONKind { get }
     /// The string; `nil` for any other kind.
     var stringValue: String? { get }
-    /// The value `table` has for this string; `nil` when it has none or this is not a string.
-    func string<Value>(matchingIn table: UTF8PrefixTable<Value>) -> Value?
     /// The number's nearest `Double`; `nil` for any other kind.
     var doubleValue: Double? { get }
     /// The member whose key has the code units `key`; `nil` when absent or not an object.
@@ -36,11 +33,6 @@ extension JSONValue: JSONNode {
     var stringValue: String? {
         guard case .string(let string) = self else { return nil }
         return string
-    }
-
-    func string<Value>(matchingIn table: UTF8PrefixTable<Value>) -> Value? {
-        guard case .string(let string) = self else { return nil }
-        return table.value(for: string)
     }
 
     var doubleValue: Double? {

@@ -50,21 +50,22 @@ extension JSONNode {
         mismatch(expected, at: path.appending(key: key.description))
     }
 
-    /// A string member naming one case of `Value`; any other string is an unknown discriminator.
-    /// The member's bytes are matched against the cases' names (``WireDiscriminator/wireNames``),
-    /// so no `String` is made for it.
-    @inline(__always)
-    func discriminator<Value: WireDiscriminator>(
+    /// A string member naming one case of `Value` by its raw value, compared by code units as
+    /// JavaScript compares strings (Swift's `==` would let U+212A KELVIN SIGN name a case `K`);
+    /// any other string is an unknown discriminator.
+    func discriminator<Value: RawRepresentable<String> & CaseIterable>(
         _ key: StaticString, as _: Value.Type, in path: JSONPath
     ) throws(JSONDecodeError) -> Value {
         let member = try member(key, in: path)
-        if let value = member.string(matchingIn: Value.wireNames) { return value }
+        if let string = member.stringValue, let value = Value.allCases.first(where: { $0.rawValue.hasSameCodeUnits(as: string) }) {
+            return value
+        }
         throw member.unknownDiscriminator(key, as: Value.self, in: path)
     }
 
     /// Why this member, `key`, names no case of `Value`: not a string, or a string no case has.
     @inline(never)
-    private func unknownDiscriminator<Value: WireDiscriminator>(
+    private func unknownDiscriminator<Value: RawRepresentable<String> & CaseIterable>(
         _ key: StaticString, as _: Value.Type, in path: JSONPath
     ) -> JSONDecodeError {
         let memberPath = path.appending(key: key.description)
@@ -84,7 +85,7 @@ extension JSONValueReadable {
     /// Decodes through ``init(json:at:)``: one definition of the message's rules for every decoder.
     /// From ``StrictJSONDecoder`` the model reads the parsed document directly.
     public init(from decoder: any Decoder) throws {
-        if let strict = decoder as? JSONTapeDecoder {
+        if let strict = decoder as? JSONDocumentDecoder {
             try self.init(json: strict.node, at: strict.node.path)
         } else {
             try self.init(json: JSONValue(from: decoder), at: JSONPath(codingPath: decoder.codingPath))

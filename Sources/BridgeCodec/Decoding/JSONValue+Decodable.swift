@@ -3,7 +3,7 @@ extension JSONValue: Decodable {
     /// itself; from any other decoder (`JSONDecoder`) it is rebuilt through the Codable containers,
     /// which do not keep object member order.
     public init(from decoder: any Decoder) throws {
-        if let strict = decoder as? JSONTapeDecoder {
+        if let strict = decoder as? JSONDocumentDecoder {
             self = strict.node.jsonValue
             return
         }

@@ -20,7 +20,7 @@ public struct StrictJSONDecoder: Sendable {
     /// The bytes are parsed once into a document that the decoder reads in place: no tree of
     /// values, and no `String` for keys the type already knows.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(JSONDecodeError) -> T {
-        try decodeNode(type, from: parse { () throws(JSONParseError) in try JSONTape.parse(bytes, limits: limits) }.root)
+        try decodeNode(type, from: parse { () throws(JSONParseError) in try JSONDocument(parsing: bytes, limits: limits) }.root)
     }
 
     /// Decodes a value from UTF-8 JSON bytes.
@@ -30,7 +30,7 @@ public struct StrictJSONDecoder: Sendable {
 
     /// Decodes a value from JSON text.
     public func decode<T: Decodable>(_ type: T.Type, from text: String) throws(JSONDecodeError) -> T {
-        try decodeNode(type, from: parse { () throws(JSONParseError) in try JSONTape.parse(text, limits: limits) }.root)
+        try decodeNode(type, from: parse { () throws(JSONParseError) in try JSONDocument(parsing: text, limits: limits) }.root)
     }
 
     /// Decodes a value from a Foundation object graph as `WKScriptMessage.body` delivers it,
@@ -46,17 +46,22 @@ public struct StrictJSONDecoder: Sendable {
         return try decodeChecked(type, from: value)
     }
 
+    /// A value within the limits is written as text and read as any text is, so that one reader
+    /// serves every input. Its text may be longer than the limits count it (escapes), so it is
+    /// parsed under limits that refuse nothing the value could hold.
     private func decodeChecked<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(JSONDecodeError) -> T {
-        let tape: JSONTape
+        let document: JSONDocument
         do {
-            tape = try JSONTape.convert(value)
+            document = try JSONDocument(parsing: value.jsonText, limits: Self.unbounded)
         } catch {
-            throw JSONDecodeError(path: .root, reason: .invalidValue("the value holds more than 4 GiB of strings and numbers"))
+            throw JSONDecodeError(path: .root, reason: .invalidValue("the value is more than 4 GiB as JSON text"))
         }
-        return try decodeNode(type, from: tape.root)
+        return try decodeNode(type, from: document.root)
     }
 
-    private func parse(_ body: () throws(JSONParseError) -> JSONTape) throws(JSONDecodeError) -> JSONTape {
+    private static let unbounded = JSONLimits(maxBytes: .max, maxDepth: .max, maxStringLength: .max, maxObjectMembers: .max)
+
+    private func parse(_ body: () throws(JSONParseError) -> JSONDocument) throws(JSONDecodeError) -> JSONDocument {
         do {
             return try body()
         } catch {
@@ -64,7 +69,7 @@ public struct StrictJSONDecoder: Sendable {
         }
     }
 
-    private func decodeNode<T: Decodable>(_ type: T.Type, from node: JSONTape.Node) throws(JSONDecodeError) -> T {
+    private func decodeNode<T: Decodable>(_ type: T.Type, from node: JSONDocument.Node) throws(JSONDecodeError) -> T {
         do {
             return try StrictValue.decode(type, from: node)
         } catch {

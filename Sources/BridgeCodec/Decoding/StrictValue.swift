@@ -2,7 +2,7 @@ import Foundation
 
 /// The strict conversions every container shares.
 enum StrictValue {
-    typealias Node = JSONTape.Node
+    typealias Node = JSONDocument.Node
 
     static func bool(_ value: Node) throws(JSONDecodeError) -> Bool {
         guard let bool = value.boolValue else { throw mismatch("a boolean", value) }
@@ -59,7 +59,7 @@ enum StrictValue {
             }
             return try cast(data, at: value)
         }
-        return try T(from: JSONTapeDecoder(node: value))
+        return try T(from: JSONDocumentDecoder(node: value))
     }
 
     /// The number's exact `Decimal`; refused when it has more significant digits than a

@@ -47,14 +47,3 @@ public struct BridgeChannel: Sendable, Hashable {
         Kind.allCases.map { BridgeChannel($0, origins: origins) }
     }
 }
-
-extension BridgeChannel.Kind {
-    /// Whether the channel's typical body is a bare string (Branch's link, Swedbank Pay's status),
-    /// which the dispatcher tries on a shorter path before the general one.
-    var bodyIsString: Bool {
-        switch self {
-        case .branchHostedLink, .swedbankPayCompleted: true
-        case .voltRedirect, .sovendus, .branchLinkComplete, .swedbankPayCanceled: false
-        }
-    }
-}

@@ -9,78 +9,26 @@ struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let limits: JSONLimits
     private var index = 0
-    private var tokens: JSONTokens
+    private var tokens: [JSONToken] = []
 
     /// Above this many members, duplicate detection switches from a linear scan to a hash set.
     private static let linearKeyScanLimit = 12
     /// Marks "no open container" in a token's parent link.
     private static let noParent = UInt32.max
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits, tokens: JSONTokens) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) {
         self.bytes = bytes
         self.limits = limits
-        self.tokens = tokens
     }
 
     /// The tokens of `bytes`, or why they are not strict JSON within `limits`.
-    static func tokens(of bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) throws(JSONParseError) -> JSONTokens {
-        // About one token per four bytes holds messages and documents up to 16 MB without growing:
-        // each growth moves every token so far (five moves, the last of 16 MB, at 10 MB when this was
-        // capped at 65,536). Allocations that large get their pages when first written, so room
-        // never used costs address space rather than memory; the cap (64 MiB of tokens) keeps a
-        // larger input that is mostly one string from asking for gigabytes of it.
-        let capacity = min(bytes.count / 4 + 8, 1 << 22)
-        var parser = JSONParser(bytes: bytes, limits: limits, tokens: JSONTokens(capacity: capacity))
+    static func tokens(of bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) throws(JSONParseError) -> [JSONToken] {
+        // About one token per four bytes holds most documents without growing; the cap (64 MiB
+        // of tokens) keeps a large input that is mostly one string from reserving gigabytes.
+        var parser = JSONParser(bytes: bytes, limits: limits)
+        parser.tokens.reserveCapacity(min(bytes.count / 4 + 8, 1 << 22))
         try parser.parseDocument()
         return parser.tokens
-    }
-
-    /// The tokens of `bytes`, written into `buffer` while they fit; the result reads `buffer`.
-    @inline(__always)
-    static func tokens(
-        of bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits, into buffer: UnsafeMutableBufferPointer<JSONToken>
-    ) throws(JSONParseError) -> JSONTokens {
-        guard let base = buffer.baseAddress, buffer.count > 0 else { return try tokens(of: bytes, limits: limits) }
-        var tokens = JSONTokens(lending: base, capacity: buffer.count)
-        // Every other document pays one compare for this.
-        if bytes.first == UInt8(ascii: "\""), let string = plainStringDocument(bytes, limits: limits) {
-            tokens.append(string)
-            return tokens
-        }
-        var parser = JSONParser(bytes: bytes, limits: limits, tokens: tokens)
-        try parser.parseDocument()
-        return parser.tokens
-    }
-
-    /// The token of a document that is one string of plain bytes (``isPlainStringByte(_:)``) and
-    /// nothing else, within `limits`; nil for any other document, which the full parse then reads.
-    ///
-    /// Bare strings are how Android's string arguments, Branch's link and Swedbank Pay's status
-    /// arrive; for them one scan is the whole check, without the parser's set-up.
-    static func plainStringDocument(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) -> JSONToken? {
-        guard let content = quotedDocumentContent(bytes, limits: limits) else { return nil }
-        if bytes.count < 16 {
-            // Such a document is most often a small Swift string, which `withUTF8` has just copied
-            // onto the stack as two words: a word read across both waits until they are stored (a
-            // store-forwarding stall, Swedbank Pay's status 22 -> 18 ns). Bytes are read alone.
-            guard content.allSatisfy(isPlainStringByte) else { return nil }
-        } else {
-            // Scanned up to the end, so that a short string still fills a word: the closing quote stops it.
-            guard plainPrefixEnd(in: bytes, from: 1, before: bytes.count) == bytes.count - 1 else { return nil }
-        }
-        return JSONToken(kind: .string, flags: 0, start: 1, length: UInt32(truncatingIfNeeded: content.count), next: 1)
-    }
-
-    /// The bytes between the quotes of a document that begins and ends with `"`, when `limits`
-    /// let it through as one string; nil for any other document. The bytes between are not
-    /// read: the document is a JSON string only if they are plain (``isPlainStringByte(_:)``).
-    @inline(__always)
-    static func quotedDocumentContent(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) -> UnsafeBufferPointer<UInt8>? {
-        let count = bytes.count
-        guard count >= 2, count <= maxBytes(limits), count - 2 <= limits.maxStringLength, let base = bytes.baseAddress,
-            base[0] == UInt8(ascii: "\""), base[count - 1] == UInt8(ascii: "\"")
-        else { return nil }
-        return UnsafeBufferPointer(start: base + 1, count: count - 2)
     }
 
     /// The longest input `limits` let through: offsets are stored as `UInt32`, so larger inputs
@@ -315,31 +263,11 @@ struct JSONParser {
     }
 
     /// The offset of the first byte from `start` that is not plain (``isPlainStringByte(_:)``),
-    /// or `end` when all before it are. Sixteen bytes at a time, then eight, then the rest.
+    /// or `end` when all before it are.
     @inline(__always)
     private static func plainPrefixEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int) -> Int {
-        // The opening quote is in `bytes`, so they have an address.
-        guard let base = bytes.baseAddress else { return start }
         var position = start
-        let scan = StringBlockScan()
-        while position &+ 16 <= end {
-            let flagged = scan.firstByteNeedingAttention(UnsafeRawPointer(base + position).loadUnaligned(as: SIMD16<UInt8>.self))
-            position &+= flagged
-            if flagged < 16 { return position }
-        }
-        // The lowest flagged byte is the first that needs attention.
-        while position &+ 8 <= end {
-            let flagged = Self.bytesNeedingAttention(UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-            if flagged != 0 { return position &+ flagged.trailingZeroBitCount / 8 }
-            position &+= 8
-        }
-        // The last few bytes as the word that ends at `end`, when the scan is that long: the bytes it
-        // reads again are plain, so its lowest flag is still the first that needs attention.
-        if position < end, end &- start >= 8 {
-            let flagged = Self.bytesNeedingAttention(UnsafeRawPointer(base + (end &- 8)).loadUnaligned(as: UInt64.self))
-            return flagged != 0 ? end &- 8 &+ flagged.trailingZeroBitCount / 8 : end
-        }
-        while position < end, Self.isPlainStringByte(base[position]) { position &+= 1 }
+        while position < end, isPlainStringByte(bytes[position]) { position &+= 1 }
         return position
     }
 
@@ -358,23 +286,6 @@ struct JSONParser {
             JSONToken(
                 kind: .string, flags: flags, start: UInt32(truncatingIfNeeded: start),
                 length: UInt32(truncatingIfNeeded: end &- start), next: UInt32(truncatingIfNeeded: tokens.count &+ 1)))
-    }
-
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highBits: UInt64 = 0x8080_8080_8080_8080
-
-    /// The high bit of each byte of `word` that is `"`, `\\`, a control character (< 0x20) or non-ASCII
-    /// (≥ 0x80), in little-endian order. The classic SWAR test `(x - 0x01…) & ~x & 0x80…` flags every
-    /// zero byte and, through borrows, possibly bytes above one: so the lowest flag is always exact.
-    @inline(__always)
-    private static func bytesNeedingAttention(_ word: UInt64) -> UInt64 {
-        let littleEndian = UInt64(littleEndian: word)
-        let quote = littleEndian ^ (ones &* UInt64(UInt8(ascii: "\"")))
-        let backslash = littleEndian ^ (ones &* UInt64(UInt8(ascii: "\\")))
-        let hasQuote = (quote &- ones) & ~quote
-        let hasBackslash = (backslash &- ones) & ~backslash
-        let hasControl = (littleEndian &- ones &* 0x20) & ~littleEndian
-        return (hasQuote | hasBackslash | hasControl | littleEndian) & highBits
     }
 
     /// Checks escapes and multi-byte UTF-8 up to the closing quote, which it leaves `index` at,
@@ -491,25 +402,5 @@ struct JSONParser {
     @inline(__always)
     private func isDigit(_ byte: UInt8) -> Bool {
         byte &- UInt8(ascii: "0") < 10
-    }
-}
-
-/// Sixteen bytes of a string at once: where the first byte is that the fast path cannot copy.
-private struct StringBlockScan {
-    private let quote = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
-    private let backslash = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
-    /// As signed bytes, everything below a space: controls and every byte from 0x80 up.
-    private let space = SIMD16<Int8>(repeating: 0x20)
-
-    /// The offset of the first byte of `block` that is `"`, `\\`, a control character or non-ASCII; 16 when none is.
-    @inline(__always)
-    func firstByteNeedingAttention(_ block: SIMD16<UInt8>) -> Int {
-        let flagged = (unsafeBitCast(block, to: SIMD16<Int8>.self) .< space) .| (block .== quote) .| (block .== backslash)
-        // A mask lane is all zeros or all ones: read as two words, the first set byte is the first
-        // flagged lane (`any(_:)` compiles to a call into a generic reduction).
-        let halves = unsafeBitCast(flagged, to: SIMD2<UInt64>.self)
-        if halves[0] != 0 { return halves[0].littleEndian.trailingZeroBitCount / 8 }
-        if halves[1] != 0 { return 8 + halves[1].littleEndian.trailingZeroBitCount / 8 }
-        return 16
     }
 }

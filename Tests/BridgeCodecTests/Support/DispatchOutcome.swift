@@ -14,14 +14,4 @@ extension BridgeDispatcher {
     func outcome(handlerName: String, foundationBody: Any?, origin: FrameOrigin? = nil) -> Result<ProviderMessage, BridgeError> {
         Result { () throws(BridgeError) in try dispatch(handlerName: handlerName, foundationBody: foundationBody, origin: origin) }
     }
-
-    /// The full path from text alone, without the shortcuts.
-    func fullPathOutcome(_ jsonText: String, as kind: BridgeChannel.Kind, name: String) -> Result<ProviderMessage, BridgeError> {
-        Result { () throws(BridgeError) in try dispatchParsing(jsonText, as: kind, name: name) }
-    }
-
-    /// The full path from an object graph alone, without the shortcuts.
-    func fullPathOutcome(foundationBody: Any?, as kind: BridgeChannel.Kind, name: String) -> Result<ProviderMessage, BridgeError> {
-        Result { () throws(BridgeError) in try dispatchWalking(foundationBody, as: kind, name: name) }
-    }
 }

@@ -11,10 +11,8 @@ public enum PlaidLinkCompletion: Sendable, Hashable, Codable, JSONValueReadable 
     /// The session failed.
     case error(message: String)
 
-    enum Status: String, WireDiscriminator {
+    enum Status: String, CaseIterable {
         case completed, canceled, error
-
-        static let wireNames = makeWireNames()
     }
 
     enum CodingKeys: String, CodingKey {

@@ -8,11 +8,9 @@ public enum SovendusMessage: Sendable, Hashable, Codable, JSONValueReadable {
     /// The banner asks the app to open a URL in the browser (in-WebView navigation is cancelled).
     case openUrl(BridgeURL)
 
-    enum MessageType: String, WireDiscriminator {
+    enum MessageType: String, CaseIterable {
         case height
         case openUrl
-
-        static let wireNames = makeWireNames()
     }
 
     enum CodingKeys: String, CodingKey {

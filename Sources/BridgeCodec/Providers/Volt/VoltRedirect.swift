@@ -17,11 +17,9 @@ public enum VoltRedirect: Sendable, Hashable, Codable, JSONValueReadable {
     }
 
     /// The `type` values Volt sends.
-    enum MessageType: String, WireDiscriminator {
+    enum MessageType: String, CaseIterable {
         case bankRedirect = "bank_redirect"
         case merchantRedirect = "merchant_redirect"
-
-        static let wireNames = makeWireNames()
     }
 
     enum CodingKeys: String, CodingKey {
@@ -65,8 +63,4 @@ public enum VoltMerchantResult: String, Sendable, Hashable, Codable, CaseIterabl
     case failure
     /// The payment is not settled yet.
     case pending
-}
-
-extension VoltMerchantResult: WireDiscriminator {
-    static let wireNames = makeWireNames()
 }

@@ -5,7 +5,7 @@ import Testing
 
 /// The parsed document that decoders read in place must read exactly as the tree does.
 @Suite("Parsed documents read in place")
-struct JSONTapeTests {
+struct JSONDocumentTests {
     /// A model that records what it read, through the Codable containers.
     struct Everything: Decodable, Equatable {
         var text: String
@@ -31,21 +31,6 @@ struct JSONTapeTests {
         #"{"text":"x","integer":1e300,"real":1,"flag":true,"list":[],"nested":{},"raw":1}"#,
     ]
 
-    /// A tree's tape is sized before it is written: the count must be exactly what the builder
-    /// writes, or the stores grow (or hold unused room) again.
-    @Test func aTreesTapeIsSizedExactly() throws {
-        let more = [#"[[],{},[null,true,false,-1.5e3,"\u2028é"],{"":{"k":[0]}}]"#, "0", #""""#, "null"]
-        for text in bodies + more {
-            let value = try JSONValue(parsing: text)
-            var size = JSONTapeBuilder.Size()
-            size.add(value)
-            let tape = try JSONTape.convert(value)
-            #expect(size.tokens == tape.header.count, "\(text)")
-            #expect(size.textBytes == tape.withBytes { $0.count }, "\(text)")
-            #expect(tape.root.jsonValue == value)
-        }
-    }
-
     @Test func bytesAndTreeDecodeAlike() throws {
         let decoder = StrictJSONDecoder()
         for body in bodies {
@@ -68,7 +53,7 @@ struct JSONTapeTests {
         for file in files where file.lastPathComponent.hasPrefix("y_") {
             let bytes = [UInt8](try Data(contentsOf: file))
             guard let tree = try? JSONValue(parsing: bytes) else { continue }
-            let tape = try JSONTape.parse(bytes, limits: .default)
+            let tape = try JSONDocument(parsing: bytes, limits: .default)
             #expect(tape.root.jsonValue == tree, "\(file.lastPathComponent)")
             #expect(try StrictJSONDecoder().decode(JSONValue.self, from: bytes) == tree, "\(file.lastPathComponent)")
             compared += 1
@@ -83,16 +68,16 @@ struct JSONTapeTests {
             "{" + (0..<20).map { #""k\#($0)":0"# }.joined(separator: ",") + #","k\u0031":1}"#,
         ]
         for text in duplicates {
-            #expect(throws: JSONParseError.self, "\(text)") { try JSONTape.parse(Array(text.utf8), limits: .default) }
+            #expect(throws: JSONParseError.self, "\(text)") { try JSONDocument(parsing: Array(text.utf8), limits: .default) }
         }
         // NFC and NFD spellings are different keys, as in JavaScript.
-        #expect(throws: Never.self) { try JSONTape.parse(Array(#"{"\u00e9":1,"e\u0301":2}"#.utf8), limits: .default) }
+        #expect(throws: Never.self) { try JSONDocument(parsing: Array(#"{"\u00e9":1,"e\u0301":2}"#.utf8), limits: .default) }
     }
 
     @Test func manyTokensOutgrowTheFirstGuess() throws {
         let count = 50_000
         let text = "[" + Array(repeating: #"{"a":[1,true,null]}"#, count: count).joined(separator: ",") + "]"
-        let tape = try JSONTape.parse(text, limits: JSONLimits(maxBytes: 4 << 20))
+        let tape = try JSONDocument(parsing: text, limits: JSONLimits(maxBytes: 4 << 20))
         let elements = try #require(tape.root.elements)
         #expect(elements.count == count)
         #expect(elements.allSatisfy { $0.member(forKey: "a")?.elements?.count == 3 })
@@ -100,19 +85,17 @@ struct JSONTapeTests {
     }
 
     @Test func keysAndStringValuesAreComparedAsCodeUnits() throws {
-        let tape = try JSONTape.parse(
-            #"{"e\u0301":1,"type":"bank_redirect","empty":"","escaped":"bank\u005fredirect","long":"merchant_redirect_"}"#,
+        let tape = try JSONDocument(
+            parsing:
+                #"{"e\u0301":1,"type":"bank_redirect","empty":"","escaped":"bank\u005fredirect","long":"merchant_redirect_"}"#,
             limits: .default)
         #expect(tape.root.member(forKey: "é") == nil)
         #expect(tape.root.member(forKey: "e\u{301}")?.exactInteger(Int.self) == 1)
         #expect(tape.root.member(forKey: "missing") == nil)
-        let names = UTF8PrefixTable([("bank_redirect", 1), ("", 2), ("merchant_redirect", 3), ("merchant_redirect_", 4)])
-        #expect(tape.root.member(forKey: "type")?.string(matchingIn: names) == 1)
-        #expect(tape.root.member(forKey: "empty")?.string(matchingIn: names) == 2)
-        #expect(tape.root.member(forKey: "escaped")?.string(matchingIn: names) == 1)
-        #expect(tape.root.member(forKey: "long")?.string(matchingIn: names) == 4)
-        #expect(tape.root.member(forKey: "e\u{301}")?.string(matchingIn: names) == nil)
-        #expect(UTF8PrefixTable([("bank_redirect", 1)]).value(for: "bank_redirec") == nil)
+        #expect(tape.root.member(forKey: "type")?.stringValue == "bank_redirect")
+        #expect(tape.root.member(forKey: "empty")?.stringValue == "")
+        #expect(tape.root.member(forKey: "escaped")?.stringValue == "bank_redirect")
+        #expect(tape.root.member(forKey: "long")?.stringValue == "merchant_redirect_")
     }
 
     /// A `StaticString` stored as one scalar, as a unicode-scalar literal initializer receives it;
@@ -123,7 +106,7 @@ struct JSONTapeTests {
     }
 
     @Test func literalKeysStoredAsOneScalarAreRead() throws {
-        let tape = try JSONTape.parse(#"{"x":1,"é":2}"#, limits: .default)
+        let tape = try JSONDocument(parsing: #"{"x":1,"é":2}"#, limits: .default)
         let x: ScalarLiteral = "x"
         let e: ScalarLiteral = "é"
         #expect(!x.key.hasPointerRepresentation && !e.key.hasPointerRepresentation)
@@ -136,9 +119,9 @@ struct JSONTapeTests {
         let files = try FileManager.default.contentsOfDirectory(at: TestData.jsonTestSuite, includingPropertiesForKeys: nil)
         var checked = 0
         for file in files where file.lastPathComponent.hasPrefix("y_") {
-            guard let tape = try? JSONTape.parse([UInt8](try Data(contentsOf: file)), limits: .default) else { continue }
+            guard let tape = try? JSONDocument(parsing: [UInt8](try Data(contentsOf: file)), limits: .default) else { continue }
             for index in values(of: tape.root) {
-                var node: JSONTape.Node? = tape.root
+                var node: JSONDocument.Node? = tape.root
                 for component in tape.path(to: index).components {
                     switch component {
                     case .key(let key): node = node?.member(forKey: key)
@@ -150,79 +133,15 @@ struct JSONTapeTests {
             }
         }
         #expect(checked > 150)
-        let nested = try JSONTape.parse(#"{"a":[1,{"b\u0020c":[true]}],"d":null}"#, limits: .default)
+        let nested = try JSONDocument(parsing: #"{"a":[1,{"b\u0020c":[true]}],"d":null}"#, limits: .default)
         #expect(
             values(of: nested.root).map { nested.path(to: $0).description } == [
                 "$", "$.a", "$.a[0]", "$.a[1]", #"$.a[1]["b c"]"#, #"$.a[1]["b c"][0]"#, "$.d",
             ])
-        #expect(JSONTape.null(at: JSONPath([.key("base")])).root.path.description == "$.base")
+        #expect(JSONDocument.null(at: JSONPath([.key("base")])).root.path.description == "$.base")
     }
 
-    /// A document parsed onto the stack reads as the tree does, also once its tokens outgrow the
-    /// stack and move to the heap, and errors come back typed.
-    @Test func stackParsedDocumentsReadAsTheTree() throws {
-        for count in [0, 1, 20, 31, 32, 33, 62, 63, 64, 65, 200] {
-            let text = "{\"list\":[" + (0..<count).map { #"{"n":\#($0)}"# }.joined(separator: ",") + #"],"s":"\u00e9"}"#
-            let read = JSONView.withParsedDocument(text, limits: .default) { root in
-                Result<_, JSONParseError>.success(
-                    (
-                        root.jsonValue,
-                        root.member(forKey: "list")?.elements.map(Array.init)?.last?.member(forKey: "n")?.exactInteger(Int.self),
-                        root.member(forKey: "s")?.path(from: .root)
-                    ))
-            } malformed: {
-                .failure($0)
-            }
-            let (tree, last, path) = try read.get()
-            #expect(tree == (try JSONValue(parsing: text)), "\(count)")
-            #expect(last == (count > 0 ? count - 1 : nil))
-            #expect(path?.description == "$.s")
-        }
-        let malformed: JSONParseError? = JSONView.withParsedDocument("[1,", limits: .default) { _ in
-            nil
-        } malformed: {
-            $0
-        }
-        #expect(malformed?.reason == .unexpectedEnd(expected: "a value"))
-    }
-
-    /// A bare string is read without the parser's set-up when all its bytes are plain; whatever it
-    /// holds, and at every limit around its length, it reads as the full parse reads it, errors
-    /// included.
-    @Test func bareStringDocumentsReadAsTheFullParseDoes() {
-        func outcome(_ bytes: [UInt8], limits: JSONLimits) -> Result<JSONValue, JSONParseError> {
-            let text = String(decoding: bytes, as: UTF8.self)
-            // Text with broken UTF-8 becomes other text; the full parse sees that text too.
-            let onStack = JSONView.withParsedDocument(text, limits: limits) { root in
-                Result<JSONValue, JSONParseError>.success(root.jsonValue)
-            } malformed: {
-                .failure($0)
-            }
-            let full = Result { () throws(JSONParseError) in try JSONTape.parse(Array(text.utf8), limits: limits).root.jsonValue }
-            #expect(onStack == full, "\(bytes), \(limits)")
-            return onStack
-        }
-        let quote = UInt8(ascii: "\"")
-        forEveryByteAtEveryOffset(lengths: 1...34) { text, _, _ in
-            _ = outcome([quote] + text + [quote], limits: .default)
-        }
-        for text in ["", "\"", "\"\"\"", "\"a", "a\"", "\"a\"b\"", "\"a\" ", " \"a\"", "\"a\"\n", "\"\\u0041\"", "\"caf\u{E9}\""] {
-            _ = outcome(Array(text.utf8), limits: .default)
-        }
-        let plain = Array("\"https://hosted.plaid.com/link/lp-1\"".utf8)
-        #expect((try? outcome(plain, limits: .default).get()) == .string("https://hosted.plaid.com/link/lp-1"))
-        for limit in plain.count - 3...plain.count - 1 {
-            _ = outcome(plain, limits: JSONLimits(maxStringLength: limit))
-        }
-        for limit in plain.count - 1...plain.count + 1 {
-            _ = outcome(plain, limits: JSONLimits(maxBytes: limit))
-        }
-        #expect(throws: JSONParseError.self) { try outcome(plain, limits: JSONLimits(maxStringLength: plain.count - 3)).get() }
-        #expect(throws: JSONParseError.self) { try outcome(plain, limits: JSONLimits(maxBytes: plain.count - 1)).get() }
-    }
-
-    /// The token positions of `node` and every value inside it, keys excluded, in document order.
-    private func values(of node: JSONTape.Node) -> [Int] {
+    private func values(of node: JSONDocument.Node) -> [Int] {
         var positions = [node.index]
         if let elements = node.elements {
             for element in elements { positions += values(of: element) }

@@ -1,15 +1,15 @@
 import Foundation
 
-/// The `Decoder` over a value of a ``JSONTape``, read in place.
+/// The `Decoder` over a value of a ``JSONDocument``, read in place.
 /// Strict: a value decodes only as its own kind, and numbers only into types that hold them exactly.
 ///
 /// Built for the way Codable calls it. Not generic over the node: `Decodable` types reach the
 /// containers through existentials, where a generic container makes the runtime look its
 /// metadata up on every call. No path is carried: the document finds a value's path from its
-/// position (``JSONTape/path(to:)``), and only errors and `codingPath` ask. So a decoder is
+/// position (``JSONDocument/path(to:)``), and only errors and `codingPath` ask. So a decoder is
 /// one node, small enough to sit inside an `any Decoder` without a heap box.
-struct JSONTapeDecoder: Decoder {
-    let node: JSONTape.Node
+struct JSONDocumentDecoder: Decoder {
+    let node: JSONDocument.Node
 
     var codingPath: [any CodingKey] { node.path.codingKeys }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -23,7 +23,7 @@ struct JSONTapeDecoder: Decoder {
     /// Keys are compared by code units here, as JavaScript compares property names; a type
     /// that collects keys into a Swift dictionary would silently keep one of two keys that
     /// differ in code units but are one Swift `String`, so such an object is refused.
-    private static func refuseKeysThatAreOneSwiftString(in node: JSONTape.Node) throws(JSONDecodeError) {
+    private static func refuseKeysThatAreOneSwiftString(in node: JSONDocument.Node) throws(JSONDecodeError) {
         guard let (first, second) = node.keysEqualAsSwiftStrings else { return }
         throw JSONDecodeError(
             path: node.path,
@@ -51,14 +51,14 @@ struct JSONTapeDecoder: Decoder {
 // MARK: - Containers
 
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let object: JSONTape.Node
+    let object: JSONDocument.Node
 
     var codingPath: [any CodingKey] { object.path.codingKeys }
     var allKeys: [Key] { (object.members ?? []).compactMap { Key(stringValue: $0.key) } }
 
     func contains(_ key: Key) -> Bool { object.member(forKey: key.stringValue) != nil }
 
-    private func value(for key: Key) throws(JSONDecodeError) -> JSONTape.Node {
+    private func value(for key: Key) throws(JSONDecodeError) -> JSONDocument.Node {
         guard let value = object.member(forKey: key.stringValue) else {
             throw JSONDecodeError(path: object.path.appending(key: key.stringValue), reason: .missingKey)
         }
@@ -84,7 +84,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     // The protocol's default `decodeIfPresent` looks the key up three times; these look once.
     // Absent and `null` both give `nil`.
-    private func presentValue(for key: Key) -> JSONTape.Node? {
+    private func presentValue(for key: Key) -> JSONDocument.Node? {
         guard let value = object.member(forKey: key.stringValue), value.kind != .null else { return nil }
         return value
     }
@@ -106,11 +106,11 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try JSONTapeDecoder(node: value(for: key)).container(keyedBy: type)
+        try JSONDocumentDecoder(node: value(for: key)).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try JSONTapeDecoder(node: value(for: key)).unkeyedContainer()
+        try JSONDocumentDecoder(node: value(for: key)).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder {
@@ -123,17 +123,17 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// As in `JSONDecoder`, a missing super key decodes as `null`.
     private func superDecoder(named name: String) -> any Decoder {
-        JSONTapeDecoder(node: object.member(forKey: name) ?? JSONTape.null(at: object.path.appending(key: name)).root)
+        JSONDocumentDecoder(node: object.member(forKey: name) ?? JSONDocument.null(at: object.path.appending(key: name)).root)
     }
 }
 
 private struct UnkeyedContainer: UnkeyedDecodingContainer {
-    let array: JSONTape.Node
-    let elements: JSONTape.Elements
+    let array: JSONDocument.Node
+    let elements: JSONDocument.Elements
     private(set) var currentIndex = 0
     private var position: Int
 
-    init(array: JSONTape.Node, elements: JSONTape.Elements) {
+    init(array: JSONDocument.Node, elements: JSONDocument.Elements) {
         self.array = array
         self.elements = elements
         self.position = elements.startIndex
@@ -144,7 +144,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
     var isAtEnd: Bool { position == elements.endIndex }
 
     /// The next element; advances only when `read` succeeds, as Codable expects.
-    private mutating func next<T>(_ read: (JSONTape.Node) throws -> T) throws -> T {
+    private mutating func next<T>(_ read: (JSONDocument.Node) throws -> T) throws -> T {
         guard !isAtEnd else { throw JSONDecodeError(path: array.path.appending(index: currentIndex), reason: .missingElement) }
         let result = try read(elements[position])
         advance()
@@ -186,20 +186,20 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        try next { value in try JSONTapeDecoder(node: value).container(keyedBy: type) }
+        try next { value in try JSONDocumentDecoder(node: value).container(keyedBy: type) }
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try next { value in try JSONTapeDecoder(node: value).unkeyedContainer() }
+        try next { value in try JSONDocumentDecoder(node: value).unkeyedContainer() }
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        try next { value in JSONTapeDecoder(node: value) }
+        try next { value in JSONDocumentDecoder(node: value) }
     }
 }
 
 private struct SingleValueContainer: SingleValueDecodingContainer {
-    let value: JSONTape.Node
+    let value: JSONDocument.Node
 
     var codingPath: [any CodingKey] { value.path.codingKeys }
 
