@@ -7,6 +7,8 @@ protocol JSONNode {
     var kind: JSONKind { get }
     /// The string; `nil` for any other kind.
     var stringValue: String? { get }
+    /// Whether this is a string with exactly the code units `utf8`, read without making a `String`.
+    func isString(withCodeUnits utf8: UnsafeBufferPointer<UInt8>) -> Bool
     /// The number's nearest `Double`; `nil` for any other kind.
     var doubleValue: Double? { get }
     /// The member whose key has the code units `key`; `nil` when absent or not an object.
@@ -33,6 +35,11 @@ extension JSONValue: JSONNode {
     var stringValue: String? {
         guard case .string(let string) = self else { return nil }
         return string
+    }
+
+    func isString(withCodeUnits utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard case .string(let string) = self else { return false }
+        return string.hasCodeUnits(utf8)
     }
 
     var doubleValue: Double? {

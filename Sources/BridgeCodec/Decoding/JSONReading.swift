@@ -57,7 +57,7 @@ extension JSONNode {
         _ key: StaticString, as _: Value.Type, in path: JSONPath
     ) throws(JSONDecodeError) -> Value {
         let member = try member(key, in: path)
-        if let string = member.stringValue, let value = Value.allCases.first(where: { $0.rawValue.hasSameCodeUnits(as: string) }) {
+        for value in Value.allCases where value.rawValue.withUTF8Bytes({ member.isString(withCodeUnits: $0) }) {
             return value
         }
         throw member.unknownDiscriminator(key, as: Value.self, in: path)

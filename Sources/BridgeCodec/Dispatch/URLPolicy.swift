@@ -13,16 +13,12 @@ public struct URLPolicy: Sendable, Hashable {
         get { schemes }
         set {
             schemes = Set(newValue.map { $0.asciiLowercased() })
-            allowsHTTPS = schemes.contains("https")
         }
     }
     /// Longest URL accepted, in bytes. Default 8,192.
     public var maxLength: Int
 
     private var schemes: Set<String>
-    /// Whether `https` is listed: asked on every message, where looking in the set costs more
-    /// than the rest of a typical URL's check.
-    private var allowsHTTPS: Bool
 
     /// Schemes that run code or read local data; never allowed.
     public static let forbiddenSchemes: Set<String> = ["javascript", "vbscript", "data", "file"]
@@ -30,11 +26,8 @@ public struct URLPolicy: Sendable, Hashable {
     /// A policy allowing `allowedSchemes` (compared ignoring ASCII case).
     public init(allowedSchemes: Set<String> = ["https"], maxLength: Int = 8_192) {
         schemes = Set(allowedSchemes.map { $0.asciiLowercased() })
-        allowsHTTPS = schemes.contains("https")
         self.maxLength = maxLength
     }
-
-    private static let forbiddenSchemeList = Array(forbiddenSchemes)
 
     /// The default: `https` only.
     public static let httpsOnly = URLPolicy()
@@ -106,46 +99,23 @@ public struct URLPolicy: Sendable, Hashable {
         }
     }
 
-    /// One pass over the bytes; `invalidCharacter` carries a placeholder that ``check(_:)`` replaces.
+    /// Every rule, in the order that decides which violation a URL is reported with;
+    /// `invalidCharacter` carries a placeholder that ``check(_:)`` replaces.
     func violation(in bytes: UnsafeBufferPointer<UInt8>) -> Violation? {
-        // Nearly every URL a provider sends is a plain `https://host/…`: that shape is recognised
-        // in a few block compares. Anything else, and every refusal, is left to the exact check.
-        if passesAsPlainHTTPS(bytes) { return nil }
-        return exactViolation(in: bytes)
-    }
-
-    /// Whether this policy passes `bytes` on the plain-`https` shape alone (``isPlainHTTPS(_:)``):
-    /// true only for URLs ``exactViolation(in:)`` passes too.
-    @inline(__always)
-    func passesAsPlainHTTPS(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        allowsHTTPS && bytes.count <= maxLength && Self.isPlainHTTPS(bytes)
-    }
-
-    /// Whether `bytes` is `https://` (any case), a host name without user info or port, then the
-    /// end, `/`, `?` or `#`, and only URL characters: a URL ``exactViolation(in:)`` passes under
-    /// any policy that allows `https` and is no longer than it.
-    static func isPlainHTTPS(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.count > 8, let base = bytes.baseAddress else { return false }
-        // Setting bit 5 of the five letters lowercases them and maps no other byte onto them.
-        let prefix = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
-        guard prefix | httpsLetterCaseBits == httpsPrefix else { return false }
-        let scan = URLCharacterScan()
-        // Every byte after `https://` (URL characters, as the prefix shows), the host name again
-        // included, read at offsets that depend on the length alone: a scan that began where the
-        // host name ends waited for the host scan's result, one dependent load after another.
-        guard scan.allAreURLCharacters(bytes, from: 8) else { return false }
-        let hostEnd = 8 + scan.hostNameLength(bytes, from: 8)
-        guard hostEnd > 8 else { return false }
-        guard hostEnd < bytes.count else { return true }
-        switch bytes[hostEnd] {
-        case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): return true
-        default: return false
+        guard !bytes.isEmpty else { return .empty }
+        guard bytes.count <= maxLength else { return .tooLong(limit: maxLength) }
+        var hasBackslash = false
+        for byte in bytes where !Self.isURLCharacter(byte) {
+            guard byte == UInt8(ascii: "\\") else { return .invalidCharacter("\u{FFFD}") }
+            hasBackslash = true
         }
+        guard let schemeEnd = Self.schemeLength(bytes) else { return .relative }
+        let (scheme, isWeb) = Self.lowercasedScheme(UnsafeBufferPointer(rebasing: bytes[..<schemeEnd]))
+        guard isWeb || !Self.forbiddenSchemes.contains(scheme) else { return .forbiddenScheme(scheme) }
+        guard schemes.contains(scheme) else { return .schemeNotAllowed(scheme) }
+        guard !hasBackslash else { return .backslash }
+        return isWeb ? Self.authorityViolation(bytes, from: schemeEnd + 1) : nil
     }
-
-    /// `https://` as a little-endian word, and the bits that lowercase its letters.
-    static let httpsPrefix: UInt64 = 0x2F2F_3A73_7074_7468
-    static let httpsLetterCaseBits: UInt64 = 0x0000_0020_2020_2020
 
     /// A letter, digit, `-` or `.`: what a DNS host name is made of.
     @inline(__always)
@@ -156,28 +126,6 @@ public struct URLPolicy: Sendable, Hashable {
     /// One bit per ASCII byte, set for letters, digits, `-` and `.`; a test rebuilds them.
     static let hostNameCharactersBelow64: UInt64 = 0x03FF_6000_0000_0000
     static let hostNameCharactersFrom64: UInt64 = 0x07FF_FFFE_07FF_FFFE
-
-    /// Every rule, in the order that decides which violation a URL is reported with.
-    func exactViolation(in bytes: UnsafeBufferPointer<UInt8>) -> Violation? {
-        guard !bytes.isEmpty else { return .empty }
-        guard bytes.count <= maxLength else { return .tooLong(limit: maxLength) }
-        var hasBackslash = false
-        // Sixteen bytes per test; text with anything outside the URL characters is walked again.
-        if !URLCharacterScan().allAreURLCharacters(bytes) {
-            for byte in bytes where !Self.isURLCharacter(byte) {
-                guard byte == UInt8(ascii: "\\") else { return .invalidCharacter("\u{FFFD}") }
-                hasBackslash = true
-            }
-        }
-        guard let schemeEnd = Self.schemeLength(bytes) else { return .relative }
-        let (scheme, isWeb) = Self.lowercasedScheme(UnsafeBufferPointer(rebasing: bytes[..<schemeEnd]))
-        // Four short strings compare faster than one hash; a web scheme is none of them.
-        guard isWeb || !Self.forbiddenSchemeList.contains(scheme) else { return .forbiddenScheme(scheme) }
-        // The set is tiny; comparing beats hashing.
-        guard schemes.contains(where: { $0 == scheme }) else { return .schemeNotAllowed(scheme) }
-        guard !hasBackslash else { return .backslash }
-        return isWeb ? Self.authorityViolation(bytes, from: schemeEnd + 1) : nil
-    }
 
     /// The lowercased scheme of an absolute URL, or `nil` for a relative reference.
     static func scheme(of url: String) -> String? {

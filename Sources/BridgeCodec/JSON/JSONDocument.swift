@@ -133,6 +133,11 @@ extension JSONDocument.Node: JSONNode {
         return document.withBytes { token.string(in: $0) }
     }
 
+    func isString(withCodeUnits utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        let token = token
+        return token.kind == .string && document.withBytes { token.stringHasCodeUnits(utf8, in: $0) }
+    }
+
     /// The number; `nil` for any other kind.
     var numberValue: JSONNumber? {
         let token = token

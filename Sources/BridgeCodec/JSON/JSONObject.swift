@@ -83,25 +83,17 @@ struct CodeUnitKey: Hashable {
 extension String {
     /// Whether this string's UTF-8 is exactly `utf8`.
     func hasCodeUnits(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        // A bridged string (an object-graph key on Apple platforms) is read in place: `withUTF8` would copy it.
-        guard isContiguousUTF8 else { return self.utf8.elementsEqual(utf8) }
-        // A native string knows its length: keys of other lengths, most of them, are told apart
-        // before any bytes are read.
-        guard self.utf8.count == utf8.count else { return false }
-        var string = self
-        return string.withUTF8 { own in
-            guard let ownBytes = own.baseAddress, let bytes = utf8.baseAddress else { return true }  // both empty
-            return memcmp(ownBytes, bytes, own.count) == 0
-        }
+        // A native string knows its length: most strings of another length are told apart unread.
+        self.utf8.count == utf8.count
+            && withUTF8Bytes { own in
+                guard let ownBytes = own.baseAddress, let bytes = utf8.baseAddress else { return true }  // both empty
+                return memcmp(ownBytes, bytes, own.count) == 0
+            }
     }
 
-    /// Code-unit equality: what JavaScript's `===` means for property names.
-    @inline(__always)
+    /// Code-unit equality: what JavaScript's `===` means for property names, where Swift's `==`
+    /// is canonical equivalence (NFC and NFD "é" are one `String`, two JavaScript strings).
     func hasSameCodeUnits(as other: String) -> Bool {
-        // A bridged one is compared in place. Handler names and keys are mostly small strings,
-        // which `withUTF8` reads where they are.
-        guard other.isContiguousUTF8 else { return utf8.elementsEqual(other.utf8) }
-        var other = other
-        return other.withUTF8 { hasCodeUnits($0) }
+        other.withUTF8Bytes { hasCodeUnits($0) }
     }
 }
