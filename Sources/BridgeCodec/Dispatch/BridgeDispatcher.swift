@@ -10,6 +10,9 @@ public struct BridgeDispatcher: Sendable {
     public var urlPolicy: URLPolicy
     /// Bounds on a body's size and shape.
     public var limits: JSONLimits
+    /// The channels' handler names, in the same order: a lookup compares these alone, without
+    /// copying each channel.
+    private let handlerNames: [String]
     /// A dispatcher for `channels`; a later channel with the same handler name replaces an earlier one.
     public init(channels: [BridgeChannel], urlPolicy: URLPolicy = .httpsOnly, limits: JSONLimits = .default) {
         // A later channel with the same name wins. Names are compared by code units, as the page
@@ -20,6 +23,7 @@ public struct BridgeDispatcher: Sendable {
             unique.append(channel)
         }
         self.channels = unique
+        handlerNames = unique.map(\.handlerName)
         self.urlPolicy = urlPolicy
         self.limits = limits
     }
@@ -73,13 +77,14 @@ public struct BridgeDispatcher: Sendable {
 
     /// What the channel for `name` carries, once the origin is known to be allowed on it.
     private func kind(of name: String, origin: FrameOrigin?) throws(BridgeError) -> BridgeChannel.Kind {
-        guard let channel = channels.first(where: { $0.handlerName.hasSameCodeUnits(as: name) }) else {
+        let found = name.withUTF8Bytes { name in handlerNames.firstIndex { $0.hasCodeUnits(name) } }
+        guard let index = found else {
             throw BridgeError(handlerName: name, reason: .unknownHandler)
         }
-        if let refusal = channel.origins.refusal(of: origin) {
+        if let refusal = channels[index].origins.refusal(of: origin) {
             throw BridgeError(handlerName: name, reason: .originNotAllowed(refusal))
         }
-        return channel.kind
+        return channels[index].kind
     }
 
     /// The model of `kind` from the body's value, then the URL policy on the URL it carries;

@@ -112,7 +112,8 @@ public struct URLPolicy: Sendable, Hashable {
         guard let schemeEnd = Self.schemeLength(bytes) else { return .relative }
         let (scheme, isWeb) = Self.lowercasedScheme(UnsafeBufferPointer(rebasing: bytes[..<schemeEnd]))
         guard isWeb || !Self.forbiddenSchemes.contains(scheme) else { return .forbiddenScheme(scheme) }
-        guard schemes.contains(scheme) else { return .schemeNotAllowed(scheme) }
+        // The set is tiny: comparing beats hashing.
+        guard schemes.contains(where: { $0 == scheme }) else { return .schemeNotAllowed(scheme) }
         guard !hasBackslash else { return .backslash }
         return isWeb ? Self.authorityViolation(bytes, from: schemeEnd + 1) : nil
     }
