@@ -7,23 +7,23 @@ let package = Package(
     // SwiftPM's defaults (iOS 12, macOS 10.13) fail to build on Apple platforms.
     platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
+        // What an app links.
         .library(name: "BridgeCodec", targets: ["BridgeCodec"]),
+        // What an app's test target links: the malformed-payload generator and example bodies.
+        .library(name: "BridgeCodecTesting", targets: ["BridgeCodecTesting"]),
         .executable(name: "bridgecodec", targets: ["bridgecodec"]),
-        .executable(name: "bridgecodec-bench", targets: ["bridgecodec-bench"]),
     ],
     targets: [
         .target(name: "BridgeCodec"),
+        .target(name: "BridgeCodecTesting", dependencies: ["BridgeCodec"]),
         // The CLI's commands live in a library target so tests can run them in-process.
-        .target(name: "BridgeCodecCommandLine", dependencies: ["BridgeCodec"]),
+        .target(name: "BridgeCodecCommandLine", dependencies: ["BridgeCodec", "BridgeCodecTesting"]),
         .executableTarget(name: "bridgecodec", dependencies: ["BridgeCodecCommandLine"]),
-        .executableTarget(name: "bridgecodec-bench", dependencies: ["BridgeCodec", "BenchAllocationCounter"]),
-        // Counts heap allocations for the benchmark's allocs/op rows (glibc only); linked into nothing else.
-        .target(name: "BenchAllocationCounter"),
         // libFuzzer entry points; scripts/fuzz builds them with -sanitize=fuzzer,address.
         .executableTarget(name: "BridgeCodecFuzz", dependencies: ["BridgeCodec"]),
         .testTarget(
             name: "BridgeCodecTests",
-            dependencies: ["BridgeCodec", "BridgeCodecCommandLine"]
+            dependencies: ["BridgeCodec", "BridgeCodecTesting", "BridgeCodecCommandLine"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import BridgeCodec
+import BridgeCodecTesting
 import Foundation
 
 /// `bridgecodec fuzz`: malformed variants of a handler's message, as JSON lines for `decode --jsonl`.

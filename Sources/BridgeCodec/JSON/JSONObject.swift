@@ -79,21 +79,3 @@ struct CodeUnitKey: Hashable {
         string.withUTF8Bytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
-
-extension String {
-    /// Whether this string's UTF-8 is exactly `utf8`.
-    func hasCodeUnits(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        // A native string knows its length: most strings of another length are told apart unread.
-        self.utf8.count == utf8.count
-            && withUTF8Bytes { own in
-                guard let ownBytes = own.baseAddress, let bytes = utf8.baseAddress else { return true }  // both empty
-                return memcmp(ownBytes, bytes, own.count) == 0
-            }
-    }
-
-    /// Code-unit equality: what JavaScript's `===` means for property names, where Swift's `==`
-    /// is canonical equivalence (NFC and NFD "é" are one `String`, two JavaScript strings).
-    func hasSameCodeUnits(as other: String) -> Bool {
-        other.withUTF8Bytes { hasCodeUnits($0) }
-    }
-}

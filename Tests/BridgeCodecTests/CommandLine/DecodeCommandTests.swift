@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import BridgeCodec
+@testable import BridgeCodecTesting
 
 @Suite("bridgecodec decode and demo")
 struct DecodeCommandTests {

@@ -2,6 +2,8 @@ import BridgeCodec
 import Foundation
 import Testing
 
+@testable import BridgeCodecTesting
+
 @Suite("Malformed payload generator")
 struct MalformedPayloadGeneratorTests {
     @Test(arguments: BridgeChannel.Kind.allCases)

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BridgeCodec
+@testable import BridgeCodecTesting
 
 @Suite("Strict UTF-8 strings")
 struct StringValidatingUTF8Tests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BridgeCodec
+@testable import BridgeCodecTesting
 
 @Suite("Android intent URLs")
 struct AndroidIntentURLTests {

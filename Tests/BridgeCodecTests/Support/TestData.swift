@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import BridgeCodec
+@testable import BridgeCodecTesting
 
 /// Files the tests read, all inside the repository: public suites are vendored in `Tests/TestData`.
 enum TestData {

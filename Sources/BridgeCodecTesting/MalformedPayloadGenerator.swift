@@ -1,3 +1,5 @@
+import BridgeCodec
+
 /// One malformed variant of a valid message, for testing how an app handles bad bridge payloads.
 public struct MalformedPayload: Sendable, Hashable {
     /// How the variant is delivered.
@@ -206,11 +208,11 @@ public struct MalformedPayloadGenerator: Sendable {
             let prefix = ["https://", "javascript:", "data:", "", "http://", "branchapp://"][Int(random.next() % 6)]
             var text = prefix
             for _ in 0..<Int(random.next() % 24) { text.unicodeScalars.append(scalars[Int(random.next() % UInt64(scalars.count))]) }
-            return ("random string \(JSONPath.escaped(text).prefix(40))", .string(text))
+            return ("random string \(JSONValue.string(String(text.prefix(40))).jsonText)", .string(text))
         default:
             var text = ""
             for _ in 0..<Int(random.next() % 12) { text.unicodeScalars.append(scalars[Int(random.next() % UInt64(scalars.count))]) }
-            return ("random text \(JSONPath.escaped(text))", .string(text))
+            return ("random text \(JSONValue.string(text).jsonText)", .string(text))
         }
     }
 
@@ -228,7 +230,8 @@ public struct MalformedPayloadGenerator: Sendable {
                     members.append(member)
                 }
             }
-            return .object(JSONObject(uniqueMembers: members))
+            // The keys come from an object, so they are unique; `nil` would mean they are not.
+            return JSONObject(members).map(JSONValue.object)
         case (.index(let index), .array(var elements)) where elements.indices.contains(index):
             guard let inner = replacing(path.dropFirst(), in: elements[index], with: replacement) else { return nil }
             elements[index] = inner
