@@ -6,9 +6,6 @@
 /// colons and quoted keys as written), against ``JSONLimits/maxBytes``. It is what bounds the walk: a built body can hold one array
 /// or dictionary in many places (a Swift array shares its storage; a bridge can insert the same
 /// instance twice), so sixty levels of `[a, a]` are 120 arrays that stand for 2^60 values.
-///
-/// Its steps are inlined into the walks: each runs once per value, and as calls they cost a
-/// graph of Volt's message about 80 instructions more.
 struct StructureBudget {
     let limits: JSONLimits
     /// The bytes of JSON text the rest of the body may take.

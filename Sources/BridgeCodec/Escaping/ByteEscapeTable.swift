@@ -65,10 +65,9 @@ struct ByteEscapeTable: Sendable {
     /// One pass, a chunk at a time: each chunk is written through a pointer into room sized for
     /// its worst case, so no write checks capacity. With Swift 6.3 that room is `output`'s own
     /// spare capacity; older compilers have no API for it, and they take
-    /// ``escapeThroughScratch(_:into:delimiter:following:)`` (15% more instructions for 100
-    /// bytes, a second copy for 1 MB). Inlined into each context's one caller, so that the chunk
-    /// loop is compiled with that context's `following`: left to the optimiser, it was sometimes
-    /// not, at 40 instructions a call.
+    /// ``escapeThroughScratch(_:into:delimiter:following:)``, which copies each chunk a second
+    /// time. Inlined into each context's one caller, so that the chunk loop is compiled with that
+    /// context's `following` rather than calling it through a closure.
     @inline(__always)
     func escape(
         _ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8], delimiter: UInt8? = nil,
@@ -240,7 +239,7 @@ struct ByteEscapeTable: Sendable {
                 // components): the loop is the table read, the store and the two
                 // advances. Eight bytes a turn: their table reads do not wait on one
                 // another, and the loop's own count and compare are paid once per
-                // eight (four a turn cost 9% more instructions per MB).
+                // eight.
                 while index &+ 8 <= stop {
                     let first = entries[Int(input[index])]
                     let second = entries[Int(input[index &+ 1])]

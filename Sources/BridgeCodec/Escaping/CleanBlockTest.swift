@@ -1,4 +1,4 @@
-/// Tells, in a few vector instructions, whether sixteen bytes all pass through an escaping
+/// Tells, in a few vector operations, whether sixteen bytes all pass through an escaping
 /// table unchanged. Most text is such blocks, and testing them a byte at a time is what an
 /// encoder otherwise spends its time on.
 ///
@@ -14,8 +14,7 @@ struct CleanBlockTest: Sendable {
     static let singleSlots = 2
 
     /// Added to each byte so that the bytes outside the copied range land above ``rangeLimit``
-    /// as signed bytes: one add and one signed compare, where an unsigned range test costs
-    /// SSE2 three instructions for each end. Printable ASCII (0x20–0x7E) becomes -128…-34,
+    /// as signed bytes: one add and one signed compare, where SSE2 has no unsigned compare. Printable ASCII (0x20–0x7E) becomes -128…-34,
     /// control bytes 96…127, and the bytes from DEL up -33…95.
     private let rangeBias = SIMD16<UInt8>(repeating: 0x60)
     /// -34 when the table treats any byte from DEL up, so only printable ASCII passes; 95 when

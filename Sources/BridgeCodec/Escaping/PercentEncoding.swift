@@ -11,7 +11,7 @@ enum PercentEncoding {
     }
 
     /// Appends `bytes` percent-encoded. Out of line: inlined into `Escaper`'s append beside the
-    /// other contexts' calls, its loop lost registers (66 instructions more for 100 bytes).
+    /// other contexts' calls, its loop has too few registers.
     @inline(never)
     static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         table.escape(bytes, into: &output)

@@ -66,8 +66,8 @@ enum JSONStringEscapes {
     /// what is usually compared or copied into a `String` at once. Should an escape be invalid
     /// after all, it reads as U+FFFD rather than trapping.
     ///
-    /// Never inlined: a caller holding the stack buffer would set up a frame for it on every
-    /// call, escapes or not (about 250 instructions more per Volt message when it was inlined).
+    /// Never inlined: a caller holding the stack buffer would set up its frame on every call,
+    /// escapes or not.
     @inline(never)
     static func withUnescaped<Result>(_ content: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         // A valid escape writes fewer bytes than it reads (`\u00E9`: six for two; a surrogate
