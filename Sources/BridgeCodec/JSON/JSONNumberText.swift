@@ -1,75 +1,14 @@
 /// The value of number text that the parser has already checked for RFC 8259 syntax.
 enum JSONNumberText {
     /// The nearest `Double`, or `nil` when the text is not a number Swift can read.
-    /// `isShortInteger` (at most 18 digits, no fraction or exponent) takes a path without `strtod`:
-    /// such an integer fits an `Int64`, and `Int64` to `Double` rounds correctly.
-    /// Other numbers with few digits and a small exponent (`420.5`, `1e-3`) take
-    /// ``exactDecimal(_:)``; only the rest go through `strtod`, by way of a `String`.
+    /// `isShortInteger` (at most 18 digits, no fraction or exponent) is read from its digits:
+    /// such an integer fits an `Int64`, and `Int64` to `Double` rounds correctly. Any other
+    /// number goes through the standard library's correctly rounded conversion.
     static func doubleValue(_ text: UnsafeBufferPointer<UInt8>, isShortInteger: Bool) -> Double? {
-        guard isShortInteger else { return exactDecimal(text) ?? Double(String(decoding: text, as: UTF8.self)) }
+        guard isShortInteger else { return Double(String(decoding: text, as: UTF8.self)) }
         let (isNegative, magnitude) = shortInteger(text)
         return isNegative ? -Double(magnitude) : Double(magnitude)  // "-0" stays -0.0
     }
-
-    /// Clinger's fast path: when the digits, leading zeros aside, make an integer of at most
-    /// 2^53 and the decimal exponent is within ±22, both the integer and the power of ten are
-    /// exact `Double`s, and one IEEE multiplication or division rounds their product or quotient
-    /// correctly, as `strtod` would. `nil` for any other number (or text that is not one).
-    static func exactDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
-        let count = text.count
-        var index = 0
-        let isNegative = count > 0 && text[0] == UInt8(ascii: "-")
-        if isNegative { index = 1 }
-        var significand: UInt64 = 0
-        var significantDigits = 0
-        var digits = 0
-        var fractionDigits = 0
-        var isInFraction = false
-        while index < count {
-            let byte = text[index]
-            if byte == UInt8(ascii: "."), !isInFraction {
-                isInFraction = true
-                index += 1
-                continue
-            }
-            let digit = byte &- UInt8(ascii: "0")
-            guard digit < 10 else { break }
-            if significand != 0 || digit != 0 { significantDigits += 1 }
-            // Nineteen digits always fit a UInt64; more, and the slow path decides.
-            guard significantDigits <= 19 else { return nil }
-            significand = significand &* 10 &+ UInt64(digit)
-            digits += 1
-            if isInFraction { fractionDigits += 1 }
-            index += 1
-        }
-        guard digits > 0 else { return nil }
-        var exponent = 0
-        if index < count {
-            guard text[index] | 0x20 == UInt8(ascii: "e") else { return nil }
-            index += 1
-            let isNegativeExponent = index < count && text[index] == UInt8(ascii: "-")
-            if index < count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") { index += 1 }
-            guard index < count else { return nil }
-            while index < count {
-                let digit = text[index] &- UInt8(ascii: "0")
-                guard digit < 10, exponent < 1_000 else { return nil }
-                exponent = exponent * 10 + Int(digit)
-                index += 1
-            }
-            if isNegativeExponent { exponent = -exponent }
-        }
-        let power = exponent - fractionDigits
-        guard significand <= 1 << 53, (-22...22).contains(power) else { return nil }
-        let value = Double(significand)
-        let magnitude = power >= 0 ? value * powersOfTen[power] : value / powersOfTen[-power]
-        return isNegative ? -magnitude : magnitude  // "-0.0" stays -0.0
-    }
-
-    /// 10^0 through 10^22: every one an exact `Double` (5^22 < 2^53).
-    private static let powersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ]
 
     /// The exact integer that valid number text stands for, or `nil` when its digits leave a
     /// non-zero fraction or the value is outside `Integer`'s range. Digits and exponent are read
