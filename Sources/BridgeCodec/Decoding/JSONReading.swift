@@ -1,9 +1,8 @@
 /// Typed reads for message models, with errors that carry the path. The path of a member is
 /// built only when reading it fails.
 extension JSONNode {
-    /// A type mismatch at `path` unless this value is an object. Nothing is returned: a model
-    /// reads members from the value it was given, where a returned copy of an object graph's
-    /// dictionary cost a retain and a release per message.
+    /// A type mismatch at `path` unless this value is an object; a model then reads members from
+    /// the value it was given.
     @inline(__always)
     func requireObject(at path: JSONPath) throws(JSONDecodeError) {
         guard kind == .object else { throw mismatch("an object", at: path) }

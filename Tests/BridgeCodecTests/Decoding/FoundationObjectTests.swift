@@ -280,10 +280,8 @@ struct FoundationObjectTests {
         #expect(reason == tooLarge)
     }
 
-    /// The dispatcher moves strings and dictionaries out of the values it reads instead of
-    /// copying them (``FoundationValue/init(taking:)``); it may only do so from its own copies.
-    /// The caller's graph, and the dictionaries inside it, must read the same afterwards, and a
-    /// second dispatch of the same graph must give the same message.
+    /// Dispatch only reads the caller's graph: the graph, and the dictionaries inside it, must
+    /// read the same afterwards, and a second dispatch of the same graph must give the same message.
     @Test func dispatchLeavesTheCallersGraphAsItWas() throws {
         let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
         let longURL = "https://merchant.example/checkout/" + String(repeating: "a", count: 40)
