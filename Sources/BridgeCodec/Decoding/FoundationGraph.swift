@@ -88,22 +88,18 @@ enum FoundationValue {
     /// accepts the number `1`, and `as? Int` the boolean `true`.
     init(_ object: Any) throws(JSONDecodeError) {
         let type = type(of: object)
-        /// `object` as `Exact` when that is its own type; no bridging conversion applies.
-        func exact<Exact>(_: Exact.Type) -> Exact? {
-            type == Exact.self ? object as? Exact : nil
-        }
         // The types JSONSerialization makes on Linux and apps write, cheapest first.
-        if let string = exact(String.self) {
+        if let string = Self.exact(object, of: type, as: String.self) {
             self = .string(string)
-        } else if let dictionary = exact([String: Any].self) {
+        } else if let dictionary = Self.exact(object, of: type, as: [String: Any].self) {
             self = .object(dictionary)
-        } else if let array = exact([Any].self) {
+        } else if let array = Self.exact(object, of: type, as: [Any].self) {
             self = .array(array)
-        } else if let bool = exact(Bool.self) {
+        } else if let bool = Self.exact(object, of: type, as: Bool.self) {
             self = .bool(bool)
-        } else if let integer = exact(Int.self) {
+        } else if let integer = Self.exact(object, of: type, as: Int.self) {
             self = .number(JSONNumber(integer))
-        } else if let double = exact(Double.self) {
+        } else if let double = Self.exact(object, of: type, as: Double.self) {
             self = try .finite(double)
         } else if type is AnyClass {
             self = try Self(instance: object as AnyObject, type: type)
@@ -149,42 +145,36 @@ enum FoundationValue {
         }
     }
 
+    /// `object`, whose own type is `type`, as `Exact` when that is exactly its type; no
+    /// bridging conversion applies.
+    private static func exact<Exact>(_ object: Any, of type: Any.Type, as _: Exact.Type) -> Exact? {
+        type == Exact.self ? object as? Exact : nil
+    }
+
     /// A Swift value no exact type above matched.
     private init(swiftValue object: Any, type: Any.Type) throws(JSONDecodeError) {
-        func exact<Exact>(_: Exact.Type) -> Exact? {
-            type == Exact.self ? object as? Exact : nil
+        // The integer types other than `Int`, each matched exactly.
+        let integerTypes: [any BinaryInteger.Type] = [
+            Int64.self, Int32.self, Int16.self, Int8.self, UInt.self, UInt64.self, UInt32.self, UInt16.self, UInt8.self,
+        ]
+        func integer<Integer: BinaryInteger>(_ integerType: Integer.Type) -> JSONNumber? {
+            Self.exact(object, of: type, as: integerType).map { JSONNumber($0) }
         }
-        if let value = exact(Int64.self) {
-            self = .number(JSONNumber(value))
-        } else if let value = exact(Int32.self) {
-            self = .number(JSONNumber(value))
-        } else if let value = exact(Int16.self) {
-            self = .number(JSONNumber(value))
-        } else if let value = exact(Int8.self) {
-            self = .number(JSONNumber(value))
-        } else if let value = exact(UInt.self) {
-            self = .number(JSONNumber(value))
-        } else if let value = exact(UInt64.self) {
-            self = .number(JSONNumber(value))
-        } else if let value = exact(UInt32.self) {
-            self = .number(JSONNumber(value))
-        } else if let value = exact(UInt16.self) {
-            self = .number(JSONNumber(value))
-        } else if let value = exact(UInt8.self) {
-            self = .number(JSONNumber(value))
-        } else if let value = exact(Float.self) {
+        if let number = integerTypes.lazy.compactMap({ integer($0) }).first {
+            self = .number(number)
+        } else if let value = Self.exact(object, of: type, as: Float.self) {
             self = try .finite(Double(value))
-        } else if let value = exact(Decimal.self) {
+        } else if let value = Self.exact(object, of: type, as: Decimal.self) {
             self = try .decimal(text: value.description)
-        } else if let dictionary = exact([AnyHashable: Any].self) {
+        } else if let dictionary = Self.exact(object, of: type, as: [AnyHashable: Any].self) {
             self = .members(try Self.members(of: dictionary))
-        } else if Mirror(reflecting: object).displayStyle == .optional {
+        } else if let optional = Self.optionalPayload(object) {
             // App-built dictionaries can hold `Optional`s boxed in `Any`: nil is null, a value is itself.
-            guard let wrapped = Mirror(reflecting: object).children.first?.value else {
+            if let wrapped = optional {
+                self = try FoundationValue(wrapped)
+            } else {
                 self = .null
-                return
             }
-            self = try FoundationValue(wrapped)
         } else if let array = object as? [Any] {
             // Typed Swift collections ([String], [String: Int], …) bridge to the general forms.
             self = .array(array)
@@ -193,6 +183,13 @@ enum FoundationValue {
         } else {
             throw Self.unsupported(type)
         }
+    }
+
+    /// `nil` when `object` is no `Optional`; else what it holds, `nil` inside for `nil`.
+    private static func optionalPayload(_ object: Any) -> Any?? {
+        let mirror = Mirror(reflecting: object)
+        guard mirror.displayStyle == .optional else { return nil }
+        return .some(mirror.children.first?.value)
     }
 
     /// The members of a dictionary whose keys must all be strings, in its order.

@@ -18,26 +18,24 @@ struct JSONDocument: Sendable {
 
     /// Parses `text` strictly within `limits`.
     init(parsing text: String, limits: JSONLimits) throws(JSONParseError) {
-        source = .text(text)
-        tokens = try text.withUTF8Bytes { bytes in
-            Result { () throws(JSONParseError) in try JSONParser.tokens(of: bytes, limits: limits) }
-        }.get()
+        try self.init(parsing: .text(text), limits: limits)
     }
 
     /// Parses `bytes` strictly within `limits`.
     init(parsing bytes: [UInt8], limits: JSONLimits) throws(JSONParseError) {
-        source = .bytes(bytes)
-        tokens = try bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(JSONParseError) in try JSONParser.tokens(of: buffer, limits: limits) }
+        try self.init(parsing: .bytes(bytes), limits: limits)
+    }
+
+    private init(parsing source: Source, limits: JSONLimits) throws(JSONParseError) {
+        self.source = source
+        // The buffer-borrowing APIs rethrow only untyped errors, so the typed error travels out as a `Result`.
+        tokens = try Self.withBytes(of: source) { bytes in
+            Result { () throws(JSONParseError) in try JSONParser.tokens(of: bytes, limits: limits) }
         }.get()
     }
 
     /// A document that is `null` at `path`: what an absent super key decodes as.
-    static func null(at path: JSONPath) -> JSONDocument {
-        JSONDocument(nullAt: path)
-    }
-
-    private init(nullAt path: JSONPath) {
+    init(nullAt path: JSONPath) {
         source = .bytes([])
         tokens = [JSONToken(kind: .null, flags: 0, start: 0, length: 0, next: 1)]
         rootPath = path
@@ -46,6 +44,11 @@ struct JSONDocument: Sendable {
     /// Reads the document's bytes.
     @inline(__always)
     func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        Self.withBytes(of: source, body)
+    }
+
+    @inline(__always)
+    private static func withBytes<Result>(of source: Source, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         switch source {
         case .bytes(let bytes): bytes.withUnsafeBufferPointer(body)
         case .text(let text): text.withUTF8Bytes(body)

@@ -138,7 +138,7 @@ struct JSONDocumentTests {
             values(of: nested.root).map { nested.path(to: $0).description } == [
                 "$", "$.a", "$.a[0]", "$.a[1]", #"$.a[1]["b c"]"#, #"$.a[1]["b c"][0]"#, "$.d",
             ])
-        #expect(JSONDocument.null(at: JSONPath([.key("base")])).root.path.description == "$.base")
+        #expect(JSONDocument(nullAt: JSONPath([.key("base")])).root.path.description == "$.base")
     }
 
     private func values(of node: JSONDocument.Node) -> [Int] {
