@@ -22,8 +22,6 @@ struct ByteEscapeTable: Sendable {
     private let longestOutput: Int
     /// Whether any byte is marked ``askFollowingBytes`` or ``longReplacement``.
     private let hasMarkedBytes: Bool
-    /// Skips blocks that need nothing, for contexts that replace few printable bytes.
-    private let cleanBlocks: CleanBlockTest
 
     /// A table from `replacement`, which returns nil for bytes copied as they are, `[]` for bytes
     /// that need a look at what follows, and otherwise at most eight bytes to write instead.
@@ -54,7 +52,6 @@ struct ByteEscapeTable: Sendable {
         self.longOutputs = longOutputs
         self.hasMarkedBytes = entries.contains { Self.lengthByte(of: $0) >= Self.longReplacement }
         self.longestOutput = longestOutput
-        self.cleanBlocks = CleanBlockTest { replacement($0) != nil }
     }
 
     /// Appends `bytes`, escaped, to `output`, between two `delimiter` bytes when one is given (a
@@ -175,97 +172,37 @@ struct ByteEscapeTable: Sendable {
             out.pointee = delimiter
             out += 1
         }
-        while index < chunkEnd {
-            var stop = chunkEnd
-            if cleanBlocks.isAvailable {
-                // Sixteen bytes are tested at once and stored whole. Each flagged
-                // ASCII byte of the block then goes through the table, and the clean
-                // bytes after it are copied by storing the input again from there: one
-                // test per block, not one per flagged byte. A non-ASCII byte hands the
-                // rest of its block to the table loop below, since text with one such
-                // byte tends to have more; a marked ASCII byte (HTML's NUL) goes alone.
-                // Positions stay below `count`: wrapping arithmetic (`&+`) drops
-                // overflow checks that cost as much as the work per flagged byte.
-                blocks: while index &+ 16 <= chunkEnd {
-                    let block = UnsafeRawPointer(input + index).loadUnaligned(as: SIMD16<UInt8>.self)
-                    UnsafeMutableRawPointer(out).storeBytes(of: block, as: SIMD16<UInt8>.self)
-                    let (lanes, laterLanes) = cleanBlocks.flaggedLanes(block)
-                    if lanes | laterLanes == 0 {
-                        out += 16
-                        index &+= 16
-                        continue
-                    }
-                    let blockEnd = index &+ 16
-                    // One bit per lane, so that clearing the lowest bit clears a lane.
-                    var low = lanes & Self.laneBits
-                    var high = laterLanes & Self.laneBits
-                    while true {
-                        let flagged: Int
-                        if low != 0 {
-                            flagged = blockEnd &- 16 &+ low.trailingZeroBitCount &>> 3
-                            low &= low &- 1
-                        } else if high != 0 {
-                            flagged = blockEnd &- 8 &+ high.trailingZeroBitCount &>> 3
-                            high &= high &- 1
-                        } else {
-                            out += blockEnd &- index
-                            index = blockEnd
-                            continue blocks
-                        }
-                        // The bytes before it are in place, from the last store.
-                        out += flagged &- index
-                        index = flagged
-                        let byte = input[index]
-                        let entry = entries[Int(byte)]
-                        guard byte < 0x80, Self.lengthByte(of: entry) < Self.longReplacement
-                        else {
-                            stop = byte < 0x80 ? index + 1 : blockEnd
-                            break blocks
-                        }
-                        Self.write(entry, at: &out)
-                        index &+= 1
-                        // A store within the chunk stays within the scratch buffer.
-                        guard index &+ 16 <= chunkEnd else {
-                            stop = blockEnd
-                            break blocks
-                        }
-                        let following = UnsafeRawPointer(input + index).loadUnaligned(as: SIMD16<UInt8>.self)
-                        UnsafeMutableRawPointer(out).storeBytes(of: following, as: SIMD16<UInt8>.self)
-                    }
-                }
+        if !hasMarkedBytes {
+            // No byte needs a look ahead or a long replacement (URL
+            // components): the loop is the table read, the store and the two
+            // advances. Eight bytes a turn: their table reads do not wait on one
+            // another, and the loop's own count and compare are paid once per
+            // eight.
+            while index &+ 8 <= chunkEnd {
+                let first = entries[Int(input[index])]
+                let second = entries[Int(input[index &+ 1])]
+                let third = entries[Int(input[index &+ 2])]
+                let fourth = entries[Int(input[index &+ 3])]
+                let fifth = entries[Int(input[index &+ 4])]
+                let sixth = entries[Int(input[index &+ 5])]
+                let seventh = entries[Int(input[index &+ 6])]
+                let eighth = entries[Int(input[index &+ 7])]
+                Self.write(first, at: &out)
+                Self.write(second, at: &out)
+                Self.write(third, at: &out)
+                Self.write(fourth, at: &out)
+                Self.write(fifth, at: &out)
+                Self.write(sixth, at: &out)
+                Self.write(seventh, at: &out)
+                Self.write(eighth, at: &out)
+                index &+= 8
             }
-            if !hasMarkedBytes {
-                // No byte needs a look ahead or a long replacement (URL
-                // components): the loop is the table read, the store and the two
-                // advances. Eight bytes a turn: their table reads do not wait on one
-                // another, and the loop's own count and compare are paid once per
-                // eight.
-                while index &+ 8 <= stop {
-                    let first = entries[Int(input[index])]
-                    let second = entries[Int(input[index &+ 1])]
-                    let third = entries[Int(input[index &+ 2])]
-                    let fourth = entries[Int(input[index &+ 3])]
-                    let fifth = entries[Int(input[index &+ 4])]
-                    let sixth = entries[Int(input[index &+ 5])]
-                    let seventh = entries[Int(input[index &+ 6])]
-                    let eighth = entries[Int(input[index &+ 7])]
-                    Self.write(first, at: &out)
-                    Self.write(second, at: &out)
-                    Self.write(third, at: &out)
-                    Self.write(fourth, at: &out)
-                    Self.write(fifth, at: &out)
-                    Self.write(sixth, at: &out)
-                    Self.write(seventh, at: &out)
-                    Self.write(eighth, at: &out)
-                    index &+= 8
-                }
-                while index < stop {
-                    Self.write(entries[Int(input[index])], at: &out)
-                    index &+= 1
-                }
-                continue
+            while index < chunkEnd {
+                Self.write(entries[Int(input[index])], at: &out)
+                index &+= 1
             }
-            while index < stop {
+        } else {
+            while index < chunkEnd {
                 let byte = input[index]
                 let entry = entries[Int(byte)]
                 let length = Self.lengthByte(of: entry)

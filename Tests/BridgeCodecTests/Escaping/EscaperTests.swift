@@ -184,22 +184,6 @@ struct EscaperTests {
         }
     }
 
-    /// Sixteen bytes are tested at once when the printable bytes a table replaces fit the test's
-    /// slots: JavaScript's eight as three pairs that differ in one bit and two single bytes.
-    @Test func blockTestCoversTheJavaScriptAndHTMLTables() {
-        let javaScript = Array(#""&'/<>\`"#.utf8)
-        let pairs = CleanBlockTest.pairs(in: javaScript, atMost: CleanBlockTest.pairSlots)
-        #expect(pairs.count == 3)
-        #expect(pairs.allSatisfy { ($0.0 ^ $0.1).nonzeroBitCount == 1 })
-        #expect(Set(pairs.flatMap { [$0.0, $0.1] }).count == 6)
-        #expect(CleanBlockTest { javaScript.contains($0) || $0 < 0x20 }.isAvailable)
-        #expect(CleanBlockTest { Array(#""&'<>`"#.utf8).contains($0) }.isAvailable)
-        // Nine bytes with an even number of set bits, so no two differ in one bit: more than five slots.
-        let unpairable = Array(#"!"$'(+-.0"#.utf8)
-        #expect(CleanBlockTest.pairs(in: unpairable, atMost: CleanBlockTest.pairSlots).isEmpty)
-        #expect(!CleanBlockTest { unpairable.contains($0) }.isAvailable)
-    }
-
     @Test func everyContextHasAnEntryPoint() {
         for context in EscapingContext.allCases {
             #expect(!Escaper.escape("<x>", for: context).contains("<"))
