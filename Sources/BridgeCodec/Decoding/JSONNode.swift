@@ -7,8 +7,8 @@ protocol JSONNode {
     var kind: JSONKind { get }
     /// The string; `nil` for any other kind.
     var stringValue: String? { get }
-    /// Whether this is a string with exactly the code units `utf8`, read without making a `String`.
-    func isString(withCodeUnits utf8: UnsafeBufferPointer<UInt8>) -> Bool
+    /// `body`'s result for this string's UTF-8, read without making a `String`; `nil` for any other kind.
+    func withStringUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result?
     /// The number's nearest `Double`; `nil` for any other kind.
     var doubleValue: Double? { get }
     /// The member whose key has the code units `key`; `nil` when absent or not an object.
@@ -37,9 +37,9 @@ extension JSONValue: JSONNode {
         return string
     }
 
-    func isString(withCodeUnits utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard case .string(let string) = self else { return false }
-        return string.hasCodeUnits(utf8)
+    func withStringUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        guard case .string(let string) = self else { return nil }
+        return string.withUTF8Bytes(body)
     }
 
     var doubleValue: Double? {

@@ -56,7 +56,7 @@ extension JSONNode {
         _ key: StaticString, as _: Value.Type, in path: JSONPath
     ) throws(JSONDecodeError) -> Value {
         let member = try member(key, in: path)
-        for value in Value.allCases where value.rawValue.withUTF8Bytes({ member.isString(withCodeUnits: $0) }) {
+        if let found = member.withStringUTF8({ utf8 in Value.allCases.first { $0.rawValue.hasCodeUnits(utf8) } }), let value = found {
             return value
         }
         throw member.unknownDiscriminator(key, as: Value.self, in: path)

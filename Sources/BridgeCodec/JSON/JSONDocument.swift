@@ -136,9 +136,13 @@ extension JSONDocument.Node: JSONNode {
         return document.withBytes { token.string(in: $0) }
     }
 
-    func isString(withCodeUnits utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    func withStringUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
         let token = token
-        return token.kind == .string && document.withBytes { token.stringHasCodeUnits(utf8, in: $0) }
+        guard token.kind == .string else { return nil }
+        return document.withBytes { bytes in
+            let raw = UnsafeBufferPointer(rebasing: bytes[token.range])
+            return token.hasEscapes ? JSONStringEscapes.withUnescaped(raw, body) : body(raw)
+        }
     }
 
     /// The number; `nil` for any other kind.

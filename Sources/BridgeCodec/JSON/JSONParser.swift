@@ -262,20 +262,17 @@ struct JSONParser {
         index += 1
     }
 
-    /// The offset of the first byte from `start` that is not plain (``isPlainStringByte(_:)``),
+    /// The offset of the first byte from `start` that is not plain (``plainStringBytes``),
     /// or `end` when all before it are.
     @inline(__always)
     private static func plainPrefixEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int) -> Int {
         var position = start
-        while position < end, isPlainStringByte(bytes[position]) { position &+= 1 }
+        while position < end, plainStringBytes.contains(bytes[position]) { position &+= 1 }
         return position
     }
 
-    /// Printable ASCII other than `"` and `\\`: copied as it is.
-    @inline(__always)
-    static func isPlainStringByte(_ byte: UInt8) -> Bool {
-        byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
-    }
+    /// Printable ASCII other than `"` and `\\`: copied as it is. A test rebuilds the masks from that rule.
+    static let plainStringBytes = ASCIIByteSet(below64: 0xFFFF_FFFB_0000_0000, from64: 0xFFFF_FFFF_EFFF_FFFF)
 
     /// Records the string whose bytes (after the opening quote) are `start..<end`.
     @inline(__always)

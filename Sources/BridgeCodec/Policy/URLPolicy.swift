@@ -121,12 +121,11 @@ public struct URLPolicy: Sendable, Hashable {
     /// A letter, digit, `-` or `.`: what a DNS host name is made of.
     @inline(__always)
     static func isHostNameCharacter(_ byte: UInt8) -> Bool {
-        byte < 0x40 ? hostNameCharactersBelow64 >> byte & 1 != 0 : byte < 0x80 && hostNameCharactersFrom64 >> (byte - 0x40) & 1 != 0
+        hostNameCharacters.contains(byte)
     }
 
-    /// One bit per ASCII byte, set for letters, digits, `-` and `.`; a test rebuilds them.
-    static let hostNameCharactersBelow64: UInt64 = 0x03FF_6000_0000_0000
-    static let hostNameCharactersFrom64: UInt64 = 0x07FF_FFFE_07FF_FFFE
+    /// Letters, digits, `-` and `.`; a test rebuilds the masks from that rule.
+    static let hostNameCharacters = ASCIIByteSet(below64: 0x03FF_6000_0000_0000, from64: 0x07FF_FFFE_07FF_FFFE)
 
     /// The lowercased scheme of an absolute URL, or `nil` for a relative reference.
     static func scheme(of url: String) -> String? {
@@ -181,13 +180,11 @@ public struct URLPolicy: Sendable, Hashable {
     /// Printable ASCII that RFC 3986 allows in a URL; backslash is reported on its own.
     @inline(__always)
     static func isURLCharacter(_ byte: UInt8) -> Bool {
-        byte < 0x40 ? urlCharactersBelow64 >> byte & 1 != 0 : byte < 0x80 && urlCharactersFrom64 >> (byte - 0x40) & 1 != 0
+        urlCharacters.contains(byte)
     }
 
-    /// One bit per ASCII byte, set where ``isURLCharacter(_:)`` holds: 0x21–0x7E except `"` `<` `>` `\`
-    /// `^` the backtick `{` `|` `}`. Literals, so the hot loop reads no global; a test rebuilds them from that rule.
-    static let urlCharactersBelow64: UInt64 = 0xAFFF_FFFA_0000_0000
-    static let urlCharactersFrom64: UInt64 = 0x47FF_FFFE_AFFF_FFFF
+    /// 0x21–0x7E except `"` `<` `>` `\` `^` the backtick `{` `|` `}`; a test rebuilds the masks from that rule.
+    static let urlCharacters = ASCIIByteSet(below64: 0xAFFF_FFFA_0000_0000, from64: 0x47FF_FFFE_AFFF_FFFF)
 
     private static func isUppercase(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)

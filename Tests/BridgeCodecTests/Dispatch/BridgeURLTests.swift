@@ -22,4 +22,14 @@ struct BridgeURLTests {
         #expect(BridgeURL("HTTPS://bank.example").scheme == "https")
         #expect(BridgeURL("/relative").scheme == nil)
     }
+
+    @Test func settingTheSchemesLowercasesThem() {
+        var policy = URLPolicy.httpsOnly
+        policy.allowedSchemes = ["myapp"]
+        #expect(throws: URLPolicy.Violation.schemeNotAllowed("https")) { try policy.check("https://a.example/") }
+        policy.allowedSchemes = ["HTTPS"]
+        #expect(policy.allowedSchemes == ["https"])
+        #expect(throws: Never.self) { try policy.check("https://a.example/") }
+        #expect(policy == URLPolicy.httpsOnly)
+    }
 }
