@@ -1,7 +1,7 @@
 /// Read access to one JSON value: a tree (``JSONValue``, which an object graph becomes) or a
-/// value of a parsed document read in place (``JSONDocument/Node``). Message models read
-/// through this, so each rule is written once and runs on both. The Codable decoder reads
-/// documents only (``JSONDocumentDecoder``).
+/// value of a parsed document read in place (``JSONView``, and ``JSONDocument/Node``, which
+/// reads through one). Message models read through this, so each rule is written once and runs
+/// on all of them. The Codable decoder reads documents only (``JSONDocumentDecoder``).
 protocol JSONNode {
     /// The kind of value.
     var kind: JSONKind { get }

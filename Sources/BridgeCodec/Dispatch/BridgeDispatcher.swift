@@ -57,7 +57,12 @@ public struct BridgeDispatcher: Sendable {
         } catch {
             throw BridgeError(handlerName: handlerName, reason: .malformedJSON(error))
         }
-        return try decode(document.root, as: kind, name: handlerName)
+        // The model reads the document through a view, which copies no reference per read. The
+        // view's closure passes no typed error through, so the outcome comes back as a `Result`.
+        let outcome = document.withView(at: 0) { root in
+            Result { () throws(BridgeError) in try decode(root, as: kind, name: handlerName) }
+        }
+        return try outcome.get()
     }
 
     /// Decodes and checks one WKWebView message (`WKScriptMessage.name`, `.body`, and the frame's

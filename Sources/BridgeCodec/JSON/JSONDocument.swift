@@ -1,8 +1,9 @@
 /// A strictly parsed document: its bytes, as they came, and the parser's tokens, read in place.
 ///
 /// Decoders read a message straight from here: keys are compared as bytes, and a string becomes
-/// a `String` only when a model keeps it. The dispatcher's models and the Codable decoder read
-/// it through ``Node``, where every reading rule is written once.
+/// a `String` only when a model keeps it. Every read goes through a ``JSONView`` of the document,
+/// where the reading rules are written once: the dispatcher's models read views directly, and
+/// ``Node`` (which the Codable decoder holds) lends itself one for each call.
 struct JSONDocument: Sendable {
     /// The document's bytes, held in the form they came in so that none is copied.
     enum Source: Sendable {
@@ -58,31 +59,18 @@ struct JSONDocument: Sendable {
     /// The top-level value.
     var root: Node { Node(document: self, index: 0) }
 
-    /// The path from the root to the value at `index`, found by walking down the containers
-    /// that hold it. Reads keep no paths; only errors and `codingPath` ask for one.
-    func path(to index: Int) -> JSONPath {
-        var path = rootPath
-        var current = 0
-        descent: while current < index {
-            let container = tokens[current]
-            guard container.kind == .array || container.kind == .object, index < Int(container.next) else { break }
-            let isObject = container.kind == .object
-            var position = current + 1
-            var element = 0
-            while position < Int(container.next) {
-                let value = isObject ? position + 1 : position
-                let end = Int(tokens[value].next)
-                if index < end {
-                    path.components.append(isObject ? .key(withBytes { tokens[position].string(in: $0) }) : .index(element))
-                    current = value
-                    continue descent
-                }
-                position = end
-                element += 1
-            }
-            break
+    /// Reads the value at `index` through a view of this document, valid only inside `body`.
+    @inline(__always)
+    func withView<Result>(at index: Int, _ body: (JSONView) -> Result) -> Result {
+        tokens.withUnsafeBufferPointer { tokens in
+            withBytes { bytes in body(JSONView(tokens: tokens, bytes: bytes, index: index)) }
         }
-        return path
+    }
+
+    /// The path from the root to the value at `index`. Reads keep no paths; only errors and
+    /// `codingPath` ask for one.
+    func path(to index: Int) -> JSONPath {
+        withView(at: index) { $0.path(from: rootPath) }
     }
 
     /// One value of the document.
@@ -109,94 +97,31 @@ struct JSONDocument: Sendable {
     }
 }
 
+/// Each read is the view's, through a view of the document lent for the call.
 extension JSONDocument.Node: JSONNode {
-    var kind: JSONKind {
-        switch token.kind {
-        case .null: .null
-        case .true, .false: .bool
-        case .number: .number
-        case .string: .string
-        case .array: .array
-        case .object: .object
-        }
-    }
-
+    var kind: JSONKind { document.withView(at: index) { $0.kind } }
     /// The boolean; `nil` for any other kind.
-    var boolValue: Bool? {
-        switch token.kind {
-        case .true: true
-        case .false: false
-        default: nil
-        }
-    }
-
-    var stringValue: String? {
-        let token = token
-        guard token.kind == .string else { return nil }
-        return document.withBytes { token.string(in: $0) }
-    }
-
+    var boolValue: Bool? { document.withView(at: index) { $0.boolValue } }
+    var stringValue: String? { document.withView(at: index) { $0.stringValue } }
     func withStringUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-        let token = token
-        guard token.kind == .string else { return nil }
-        return document.withBytes { bytes in
-            let raw = UnsafeBufferPointer(rebasing: bytes[token.range])
-            return token.hasEscapes ? JSONStringEscapes.withUnescaped(raw, body) : body(raw)
-        }
+        document.withView(at: index) { $0.withStringUTF8(body) }
     }
-
     /// The number; `nil` for any other kind.
-    var numberValue: JSONNumber? {
-        let token = token
-        guard token.kind == .number else { return nil }
-        return document.withBytes { token.number(in: $0) }
-    }
-
-    var doubleValue: Double? {
-        let token = token
-        guard token.kind == .number else { return nil }
-        return document.withBytes { token.doubleValue(in: $0) }
-    }
-
+    var numberValue: JSONNumber? { document.withView(at: index) { $0.numberValue } }
+    var doubleValue: Double? { document.withView(at: index) { $0.doubleValue } }
     /// The number as an exact `Integer`; `nil` for any other kind, or when it is not one exactly.
     func exactInteger<Integer: FixedWidthInteger>(_: Integer.Type) -> Integer? {
-        let token = token
-        guard token.kind == .number else { return nil }
-        guard token.isShortInteger else { return numberValue?.exactInteger(Integer.self) }
-        // At most 18 digits: exact in an Int64, then checked against the type's range.
-        let (isNegative, magnitude) = document.withBytes { JSONNumberText.shortInteger(UnsafeBufferPointer(rebasing: $0[token.range])) }
-        return Integer(exactly: isNegative ? -magnitude : magnitude)
+        document.withView(at: index) { $0.exactInteger(Integer.self) }
     }
+    var jsonValue: JSONValue { document.withView(at: index) { $0.jsonValue } }
 
     func member(forKeyUTF8 key: UnsafeBufferPointer<UInt8>) -> Self? {
-        let token = token
-        guard token.kind == .object else { return nil }
-        let tokens = document.tokens
-        let found: Int? = document.withBytes { bytes in
-            var position = index + 1
-            while position < Int(token.next) {
-                if tokens[position].stringHasCodeUnits(key, in: bytes) { return position + 1 }
-                position = Int(tokens[position + 1].next)
-            }
-            return nil
-        }
-        return found.map { Self(document: document, index: $0) }
+        document.withView(at: index) { $0.member(forKeyUTF8: key)?.index }.map { Self(document: document, index: $0) }
     }
 
     /// An object's members in order; `nil` for any other kind.
     var members: [(key: String, value: Self)]? {
-        let token = token
-        guard token.kind == .object else { return nil }
-        let tokens = document.tokens
-        return document.withBytes { bytes in
-            var members: [(key: String, value: Self)] = []
-            var position = index + 1
-            while position < Int(token.next) {
-                members.append((tokens[position].string(in: bytes), Self(document: document, index: position + 1)))
-                position = Int(tokens[position + 1].next)
-            }
-            return members
-        }
+        document.withView(at: index) { $0.members?.map { ($0.key, Self(document: document, index: $0.value.index)) } }
     }
 
     /// Two keys of this object that differ in code units but are one Swift `String` (canonically
@@ -204,14 +129,7 @@ extension JSONDocument.Node: JSONNode {
     /// merge into one entry; `nil` when there are none. Objects whose keys are all plain ASCII
     /// (distinct ASCII text is never equivalent) are answered from their tokens alone.
     var keysEqualAsSwiftStrings: (String, String)? {
-        let tokens = document.tokens
-        var position = index + 1
-        var allPlainASCII = true
-        while position < Int(token.next), allPlainASCII {
-            allPlainASCII = tokens[position].isPlainASCII
-            position = Int(tokens[position + 1].next)
-        }
-        guard !allPlainASCII, let members else { return nil }
+        guard !document.withView(at: index, \.keysArePlainASCII), let members else { return nil }
         var seen: [String: String] = [:]
         for (key, _) in members {
             if let earlier = seen.updateValue(key, forKey: key) { return (earlier, key) }
@@ -224,13 +142,5 @@ extension JSONDocument.Node: JSONNode {
         let token = token
         guard token.kind == .array else { return nil }
         return JSONDocument.Elements(document: document, startIndex: index + 1, endIndex: Int(token.next), count: Int(token.length))
-    }
-
-    var jsonValue: JSONValue {
-        let tokens = document.tokens
-        let end = Int(token.next)
-        return tokens.withUnsafeBufferPointer { all in
-            document.withBytes { JSONValue(tokens: UnsafeBufferPointer(rebasing: all[index..<end]), in: $0) }
-        }
     }
 }
