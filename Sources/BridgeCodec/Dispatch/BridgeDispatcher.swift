@@ -51,16 +51,21 @@ public struct BridgeDispatcher: Sendable {
     /// React Native and Cordova deliver it (or a WKWebView body posted as `JSON.stringify(data)`).
     public func dispatch(handlerName: String, jsonText: String, origin: FrameOrigin? = nil) throws(BridgeError) -> ProviderMessage {
         let kind = try self.kind(of: handlerName, origin: origin)
-        let document: JSONDocument
-        do {
-            document = try JSONDocument(parsing: jsonText, limits: limits)
-        } catch {
-            throw BridgeError(handlerName: handlerName, reason: .malformedJSON(error))
-        }
-        // The model reads the document through a view, which copies no reference per read. The
-        // view's closure passes no typed error through, so the outcome comes back as a `Result`.
-        let outcome = document.withView(at: 0) { root in
-            Result { () throws(BridgeError) in try decode(root, as: kind, name: handlerName) }
+        // The model reads the parsed text through a view, which copies no reference per read. The
+        // buffers' closures pass no typed error through, so the outcome comes back as a `Result`.
+        let outcome = jsonText.withUTF8Bytes { bytes -> Result<ProviderMessage, BridgeError> in
+            func decoded(_ tokens: UnsafeBufferPointer<JSONToken>) -> Result<ProviderMessage, BridgeError> {
+                Result { () throws(BridgeError) in try decode(JSONView(tokens: tokens, bytes: bytes, index: 0), as: kind, name: handlerName)
+                }
+            }
+            if let string = JSONParser.plainStringDocument(bytes, limits: limits) {
+                return withUnsafePointer(to: string) { decoded(UnsafeBufferPointer(start: $0, count: 1)) }
+            }
+            do throws(JSONParseError) {
+                return try JSONParser.tokens(of: bytes, limits: limits).withUnsafeBufferPointer(decoded)
+            } catch {
+                return .failure(BridgeError(handlerName: handlerName, reason: .malformedJSON(error)))
+            }
         }
         return try outcome.get()
     }
