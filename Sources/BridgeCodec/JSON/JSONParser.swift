@@ -282,13 +282,11 @@ struct JSONParser {
     /// or `end` when all before it are.
     @inline(__always)
     private static func plainPrefixEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int) -> Int {
-        var position = start
-        while position < end, plainStringBytes.contains(bytes[position]) { position &+= 1 }
-        return position
+        plainStringBytes.firstNonMember(in: bytes, from: start, before: end)
     }
 
-    /// Printable ASCII other than `"` and `\\`: copied as it is. A test rebuilds the masks from that rule.
-    static let plainStringBytes = ASCIIByteSet(below64: 0xFFFF_FFFB_0000_0000, from64: 0xFFFF_FFFF_EFFF_FFFF)
+    /// Printable ASCII other than `"` and `\`, and DEL: copied as it is.
+    static let plainStringBytes = ASCIIByteSet { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
 
     /// Records the string whose bytes (after the opening quote) are `start..<end`.
     @inline(__always)

@@ -105,9 +105,11 @@ public struct URLPolicy: Sendable, Hashable {
         guard !bytes.isEmpty else { return .empty }
         guard bytes.count <= maxLength else { return .tooLong(limit: maxLength) }
         var hasBackslash = false
-        for byte in bytes where !Self.isURLCharacter(byte) {
-            guard byte == UInt8(ascii: "\\") else { return .invalidCharacter("\u{FFFD}") }
+        var position = Self.urlCharacters.firstNonMember(in: bytes, from: 0, before: bytes.count)
+        while position < bytes.count {
+            guard bytes[position] == UInt8(ascii: "\\") else { return .invalidCharacter("\u{FFFD}") }
             hasBackslash = true
+            position = Self.urlCharacters.firstNonMember(in: bytes, from: position + 1, before: bytes.count)
         }
         guard let schemeEnd = Self.schemeLength(bytes) else { return .relative }
         let (scheme, isWeb) = Self.lowercasedScheme(UnsafeBufferPointer(rebasing: bytes[..<schemeEnd]))
@@ -117,15 +119,6 @@ public struct URLPolicy: Sendable, Hashable {
         guard !hasBackslash else { return .backslash }
         return isWeb ? Self.authorityViolation(bytes, from: schemeEnd + 1) : nil
     }
-
-    /// A letter, digit, `-` or `.`: what a DNS host name is made of.
-    @inline(__always)
-    static func isHostNameCharacter(_ byte: UInt8) -> Bool {
-        hostNameCharacters.contains(byte)
-    }
-
-    /// Letters, digits, `-` and `.`; a test rebuilds the masks from that rule.
-    static let hostNameCharacters = ASCIIByteSet(below64: 0x03FF_6000_0000_0000, from64: 0x07FF_FFFE_07FF_FFFE)
 
     /// The lowercased scheme of an absolute URL, or `nil` for a relative reference.
     static func scheme(of url: String) -> String? {
@@ -183,8 +176,8 @@ public struct URLPolicy: Sendable, Hashable {
         urlCharacters.contains(byte)
     }
 
-    /// 0x21–0x7E except `"` `<` `>` `\` `^` the backtick `{` `|` `}`; a test rebuilds the masks from that rule.
-    static let urlCharacters = ASCIIByteSet(below64: 0xAFFF_FFFA_0000_0000, from64: 0x47FF_FFFE_AFFF_FFFF)
+    /// Printable ASCII but space, `"` `<` `>` `\` `^` the backtick `{` `|` `}`.
+    static let urlCharacters = ASCIIByteSet { (0x21...0x7E).contains($0) && !#""<>\^`{|}"#.utf8.contains($0) }
 
     private static func isUppercase(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)

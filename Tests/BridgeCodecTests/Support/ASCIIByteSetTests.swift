@@ -2,35 +2,29 @@ import Testing
 
 @testable import BridgeCodec
 
-/// The byte sets the scanners test are literal masks; each is rebuilt here from the rule it encodes.
+/// The byte sets the scanners read, against their rules written out byte by byte.
 @Suite("ASCII byte sets")
 struct ASCIIByteSetTests {
-    @Test func urlCharactersMatchTheRule() {
-        let rule = ASCIIByteSet { (0x21...0x7E).contains($0) && !#""<>\^`{|}"#.utf8.contains($0) }
-        #expect(URLPolicy.urlCharacters == rule)
-    }
-
-    @Test func hostNameCharactersMatchTheRule() {
-        let rule = ASCIIByteSet { byte in
-            let scalar = Unicode.Scalar(byte)
-            return ("0"..."9").contains(scalar) || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
-                || scalar == "-" || scalar == "."
-        }
-        #expect(URLPolicy.hostNameCharacters == rule)
-    }
-
-    @Test func plainStringBytesMatchTheRule() {
-        let rule = ASCIIByteSet { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
-        #expect(JSONParser.plainStringBytes == rule)
-    }
-
     @Test func membershipIsTheRuleForEveryByte() {
-        let sets: [(ASCIIByteSet, (UInt8) -> Bool)] = [
-            (URLPolicy.urlCharacters, { (0x21...0x7E).contains($0) && !#""<>\^`{|}"#.utf8.contains($0) }),
-            (JSONParser.plainStringBytes, { (0x20...0x7F).contains($0) && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }),
+        let excludedFromURLs = Array(#" "<>\^`{|}"#.utf8)
+        let sets: [(name: String, set: ASCIIByteSet, rule: (UInt8) -> Bool)] = [
+            ("URL characters", URLPolicy.urlCharacters, { $0 > 0x20 && $0 < 0x7F && !excludedFromURLs.contains($0) }),
+            ("plain string bytes", JSONParser.plainStringBytes, { $0 >= 0x20 && $0 <= 0x7F && $0 != 0x22 && $0 != 0x5C }),
         ]
-        for (set, rule) in sets {
-            for byte in UInt8.min...UInt8.max { #expect(set.contains(byte) == rule(byte), "byte \(byte)") }
+        for (name, set, rule) in sets {
+            for byte in UInt8.min...UInt8.max { #expect(set.contains(byte) == rule(byte), "\(name): byte \(byte)") }
+        }
+    }
+
+    @Test func firstNonMemberStopsAtTheFirstByteOutside() {
+        let set = ASCIIByteSet { $0 == UInt8(ascii: "a") }
+        let bytes = Array("aaab\u{E9}a".utf8)
+        bytes.withUnsafeBufferPointer { bytes in
+            #expect(set.firstNonMember(in: bytes, from: 0, before: bytes.count) == 3)
+            #expect(set.firstNonMember(in: bytes, from: 3, before: bytes.count) == 3)
+            #expect(set.firstNonMember(in: bytes, from: 0, before: 2) == 2)
+            #expect(set.firstNonMember(in: bytes, from: 6, before: bytes.count) == bytes.count)
+            #expect(set.firstNonMember(in: bytes, from: 4, before: bytes.count) == 4)
         }
     }
 }
