@@ -155,7 +155,7 @@ public struct URLPolicy: Sendable, Hashable {
         if equalsIgnoringCase(bytes, "https") { return ("https", true) }
         if equalsIgnoringCase(bytes, "http") { return ("http", true) }
         let name = String(unsafeUninitializedCapacity: bytes.count) { buffer in
-            for offset in bytes.indices { buffer[offset] = bytes[offset] | (isUppercase(bytes[offset]) ? 0x20 : 0) }
+            for offset in bytes.indices { buffer[offset] = bytes[offset].asciiLowercased }
             return bytes.count
         }
         return (name, false)
@@ -164,7 +164,7 @@ public struct URLPolicy: Sendable, Hashable {
     private static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString) -> Bool {
         guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
         let expected = lowercase.utf8Start
-        for offset in bytes.indices where bytes[offset] | (isUppercase(bytes[offset]) ? 0x20 : 0) != expected[offset] {
+        for offset in bytes.indices where bytes[offset].asciiLowercased != expected[offset] {
             return false
         }
         return true
@@ -178,10 +178,6 @@ public struct URLPolicy: Sendable, Hashable {
 
     /// Printable ASCII but space, `"` `<` `>` `\` `^` the backtick `{` `|` `}`.
     static let urlCharacters = ASCIIByteSet { (0x21...0x7E).contains($0) && !#""<>\^`{|}"#.utf8.contains($0) }
-
-    private static func isUppercase(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-    }
 
     /// `//host[:port]` from `start`, followed by `/`, `?`, `#` or the end.
     private static func authorityViolation(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Violation? {
