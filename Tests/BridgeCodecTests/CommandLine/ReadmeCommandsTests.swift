@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// README's command-line block, run as written: each command in-process, with the files from
+/// `examples/`, exiting 0 or 1 (never a usage error), and printing the lines shown under it.
+@Suite("README command-line examples")
+struct ReadmeCommandsTests {
+    private struct Command {
+        let line: String
+        var expected: [String] = []
+    }
+
+    @Test func everyCommandPrintsWhatREADMEShows() throws {
+        let commands = try readmeCommands()
+        #expect(commands.count >= 10)
+        for command in commands {
+            let (arguments, stdin) = try invocation(command.line)
+            let result = runCLI(arguments, stdin: stdin)
+            #expect(result.code == 0 || result.code == 1, "\(command.line): exit \(result.code) \(result.err)")
+            guard !command.expected.isEmpty else { continue }
+            let printed = (result.out + result.err).split(separator: "\n").map(String.init)
+            #expect(printed == command.expected, "\(command.line)")
+        }
+    }
+
+    /// The commands of README's `sh` block under "Command-line tool", each with the `# ` lines after it.
+    private func readmeCommands() throws -> [Command] {
+        let readme = try String(contentsOf: TestData.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "## Command-line tool"))
+        let open = try #require(readme.range(of: "```sh\n", range: section.upperBound..<readme.endIndex))
+        let close = try #require(readme.range(of: "```", range: open.upperBound..<readme.endIndex))
+        var commands: [Command] = []
+        for line in readme[open.upperBound..<close.lowerBound].split(separator: "\n") {
+            if line.hasPrefix("# "), !commands.isEmpty {
+                commands[commands.count - 1].expected.append(String(line.dropFirst(2)))
+            } else {
+                commands.append(Command(line: String(line)))
+            }
+        }
+        return commands
+    }
+
+    /// The CLI arguments of `line` (`swift run bridgecodec …`, perhaps after `echo '…' |` or
+    /// `printf '…' |`) and its standard input; `examples/` paths made absolute.
+    private func invocation(_ line: String) throws -> (arguments: [String], stdin: String) {
+        let prefix = "swift run bridgecodec "
+        var stdin = ""
+        var command = Substring(line)
+        if let pipe = line.range(of: " | " + prefix) {
+            let producer = try words(line[..<pipe.lowerBound])
+            try #require(producer.count == 2 && (producer[0] == "echo" || producer[0] == "printf"), "\(line)")
+            stdin = producer[0] == "echo" ? producer[1] + "\n" : producer[1]
+            command = line[pipe.upperBound...]
+        } else {
+            try #require(line.hasPrefix(prefix), "\(line)")
+            command = command.dropFirst(prefix.count)
+        }
+        let root = TestData.packageRoot.path + "/"
+        return (try words(command).map { $0.hasPrefix("examples/") ? root + $0 : $0 }, stdin)
+    }
+
+    /// Words split on spaces, a single-quoted run kept whole, as the shell reads these lines.
+    private func words(_ text: Substring) throws -> [String] {
+        var words: [String] = []
+        var current = ""
+        var inQuotes = false
+        var hasWord = false
+        for character in text {
+            if character == "'" {
+                inQuotes.toggle()
+                hasWord = true
+            } else if character == " ", !inQuotes {
+                if hasWord { words.append(current) }
+                current = ""
+                hasWord = false
+            } else {
+                current.append(character)
+                hasWord = true
+            }
+        }
+        try #require(!inQuotes, "unclosed quote in \(text)")
+        if hasWord { words.append(current) }
+        return words
+    }
+}
