@@ -76,16 +76,20 @@ extension JSONNode {
 /// A model that reads itself from any ``JSONNode``; its Codable decoding goes through the same code.
 protocol JSONValueReadable: Decodable {
     /// The model read from `json`, which is borrowed: an initializer takes its arguments owned
-    /// unless told otherwise, and handing it an object graph's root copied the dictionary.
+    /// unless told otherwise, and a tree's root would be copied to hand it over.
     init<Node: JSONNode>(json: borrowing Node, at path: JSONPath) throws(JSONDecodeError)
 }
 
 extension JSONValueReadable {
     /// Decodes through ``init(json:at:)``: one definition of the message's rules for every decoder.
-    /// From ``StrictJSONDecoder`` the model reads the parsed document directly.
+    /// From ``StrictJSONDecoder`` the model reads the parsed document directly, through a view.
     public init(from decoder: any Decoder) throws {
         if let strict = decoder as? JSONDocumentDecoder {
-            try self.init(json: strict.node, at: strict.node.path)
+            let node = strict.node
+            let path = node.path
+            self = try node.document.withView(at: node.index) { view in
+                Result { () throws(JSONDecodeError) in try Self(json: view, at: path) }
+            }.get()
         } else {
             try self.init(json: JSONValue(from: decoder), at: JSONPath(codingPath: decoder.codingPath))
         }

@@ -4,7 +4,9 @@
 /// a `String` only when a model keeps it. Every read goes through a ``JSONView`` of the document,
 /// where the reading rules are written once: the dispatcher's models read views directly, and
 /// ``Node`` (which the Codable decoder holds) lends itself one for each call.
-struct JSONDocument: Sendable {
+///
+/// A class, so that a node, which the Codable decoder copies at every step, holds one reference.
+final class JSONDocument: Sendable {
     /// The document's bytes, held in the form they came in so that none is copied.
     enum Source: Sendable {
         case bytes([UInt8])
@@ -15,20 +17,21 @@ struct JSONDocument: Sendable {
     /// The values in document order (``JSONToken``).
     let tokens: [JSONToken]
     /// Where the root sits in a larger document: the root for a whole message.
-    var rootPath = JSONPath.root
+    let rootPath: JSONPath
 
     /// Parses `text` strictly within `limits`.
-    init(parsing text: String, limits: JSONLimits) throws(JSONParseError) {
+    convenience init(parsing text: String, limits: JSONLimits) throws(JSONParseError) {
         try self.init(parsing: .text(text), limits: limits)
     }
 
     /// Parses `bytes` strictly within `limits`.
-    init(parsing bytes: [UInt8], limits: JSONLimits) throws(JSONParseError) {
+    convenience init(parsing bytes: [UInt8], limits: JSONLimits) throws(JSONParseError) {
         try self.init(parsing: .bytes(bytes), limits: limits)
     }
 
     private init(parsing source: Source, limits: JSONLimits) throws(JSONParseError) {
         self.source = source
+        rootPath = .root
         // The buffer-borrowing APIs rethrow only untyped errors, so the typed error travels out as a `Result`.
         tokens = try Self.withBytes(of: source) { bytes in
             Result { () throws(JSONParseError) in try JSONParser.tokens(of: bytes, limits: limits) }
