@@ -73,12 +73,18 @@ public struct BridgeDispatcher: Sendable {
     /// Decodes and checks one WKWebView message (`WKScriptMessage.name`, `.body`, and the frame's
     /// origin): the graph is checked and converted in one walk (``JSONValue/init(foundationObject:limits:)``),
     /// never serialised; no body is `null`.
-    public func dispatch(handlerName: String, foundationBody: Any?, origin: FrameOrigin? = nil) throws(BridgeError) -> ProviderMessage {
+    /// The body is taken, not borrowed: passing `message.body` hands it over without a copy.
+    public func dispatch(
+        handlerName: String, foundationBody: consuming Any?, origin: FrameOrigin? = nil
+    ) throws(BridgeError) -> ProviderMessage {
         // Channel and origin first: a frame that may not post never has its graph walked.
         let kind = try self.kind(of: handlerName, origin: origin)
         let root: JSONValue
         do {
-            root = try foundationBody.map { body throws(JSONDecodeError) in try JSONValue(foundationObject: body, limits: limits) } ?? .null
+            switch consume foundationBody {
+            case .some(let body): root = try JSONValue(foundationObject: body, limits: limits)
+            case .none: root = .null
+            }
         } catch {
             throw BridgeError(handlerName: handlerName, path: error.path, reason: .invalidMessage(error.reason))
         }
