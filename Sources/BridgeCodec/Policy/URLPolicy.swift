@@ -184,70 +184,52 @@ public struct URLPolicy: Sendable, Hashable {
         guard start + 1 < bytes.count, bytes[start] == UInt8(ascii: "/"), bytes[start + 1] == UInt8(ascii: "/") else {
             return .missingHost
         }
-        return authorityClasses.withUnsafeBufferPointer { classes in
-            let hostStart = start + 2
-            var end = hostStart
-            while end < bytes.count {
-                let byteClass = classes[Int(bytes[end])]
-                if byteClass & AuthorityClass.endsAuthority != 0 { break }
-                if byteClass & AuthorityClass.at != 0 { return .userInfo }
-                end += 1
-            }
-            var portStart: Int?
-            if hostStart < end, bytes[hostStart] == UInt8(ascii: "[") {
-                var close = hostStart + 1
-                while close < end, bytes[close] != UInt8(ascii: "]") {
-                    guard isHexDigit(bytes[close]) || bytes[close] == UInt8(ascii: ":") || bytes[close] == UInt8(ascii: ".") else {
-                        return .invalidAuthority
-                    }
-                    close += 1
-                }
-                guard close < end, close > hostStart + 1 else { return .invalidAuthority }
-                if close + 1 < end {
-                    guard bytes[close + 1] == UInt8(ascii: ":") else { return .invalidAuthority }
-                    portStart = close + 2
-                }
-            } else {
-                var hostEnd = hostStart
-                while hostEnd < end, bytes[hostEnd] != UInt8(ascii: ":") {
-                    guard classes[Int(bytes[hostEnd])] & AuthorityClass.hostName != 0 else { return .invalidAuthority }
-                    hostEnd += 1
-                }
-                guard hostEnd > hostStart else { return .missingHost }
-                if hostEnd < end { portStart = hostEnd + 1 }
-            }
-            if let portStart {
-                let digits = end - portStart
-                guard digits >= 1, digits <= 5 else { return .invalidAuthority }
-                for offset in portStart..<end where !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) {
+        let hostStart = start + 2
+        // A host name is the common case: one scan reaches its end, and usually the authority's.
+        let hostEnd = hostNameCharacters.firstNonMember(in: bytes, from: hostStart, before: bytes.count)
+        let end = authorityCharacters.firstNonMember(in: bytes, from: hostEnd, before: bytes.count)
+        for offset in hostEnd..<end where bytes[offset] == UInt8(ascii: "@") {
+            return .userInfo
+        }
+        var portStart: Int?
+        if hostStart < end, bytes[hostStart] == UInt8(ascii: "[") {
+            var close = hostStart + 1
+            while close < end, bytes[close] != UInt8(ascii: "]") {
+                guard isHexDigit(bytes[close]) || bytes[close] == UInt8(ascii: ":") || bytes[close] == UInt8(ascii: ".") else {
                     return .invalidAuthority
                 }
+                close += 1
             }
-            return nil
+            guard close < end, close > hostStart + 1 else { return .invalidAuthority }
+            if close + 1 < end {
+                guard bytes[close + 1] == UInt8(ascii: ":") else { return .invalidAuthority }
+                portStart = close + 2
+            }
+        } else {
+            if hostEnd < end {
+                guard bytes[hostEnd] == UInt8(ascii: ":") else { return .invalidAuthority }
+                portStart = hostEnd + 1
+            }
+            guard hostEnd > hostStart else { return .missingHost }
         }
+        if let portStart {
+            let digits = end - portStart
+            guard digits >= 1, digits <= 5 else { return .invalidAuthority }
+            for offset in portStart..<end where !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) {
+                return .invalidAuthority
+            }
+        }
+        return nil
     }
 
-    /// Bits of ``authorityClasses``.
-    private enum AuthorityClass {
-        /// A letter, digit, `-` or `.`: allowed in a host name.
-        static let hostName: UInt8 = 1
-        /// `/`, `?` or `#`: the authority ends before it.
-        static let endsAuthority: UInt8 = 2
-        /// `@`: user info, refused.
-        static let at: UInt8 = 4
+    /// Letters, digits, `-` and `.`: what a host name is made of.
+    private static let hostNameCharacters = ASCIIByteSet { byte in
+        byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || isAlphanumeric(byte)
     }
 
-    /// Per byte, its ``AuthorityClass`` bits: one table read per byte of the authority instead of a
-    /// chain of comparisons.
-    private static let authorityClasses: [UInt8] = (0..<256).map { value in
-        let byte = UInt8(value)
-        switch byte {
-        case _ where isAlphanumeric(byte), UInt8(ascii: "-"), UInt8(ascii: "."): return AuthorityClass.hostName
-        case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): return AuthorityClass.endsAuthority
-        case UInt8(ascii: "@"): return AuthorityClass.at
-        default: return 0
-        }
-    }
+    /// Every byte but `/`, `?` and `#`, before which the authority ends. Bytes from 0x80 up end
+    /// the scan too; the character check has already refused them.
+    private static let authorityCharacters = ASCIIByteSet { !"/?#".utf8.contains($0) }
 
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {
         switch byte {
