@@ -10,9 +10,9 @@ public struct BridgeDispatcher: Sendable {
     public var urlPolicy: URLPolicy
     /// Bounds on a body's size and shape.
     public var limits: JSONLimits
-    /// The channels' handler names, in the same order: a lookup compares these alone, without
-    /// copying each channel.
-    private let handlerNames: [String]
+    /// The channels' handler names as UTF-8, in the same order: a lookup compares these bytes
+    /// alone, without copying each channel or lending each name's bytes.
+    private let handlerNames: [[UInt8]]
     /// A dispatcher for `channels`; a later channel with the same handler name replaces an earlier one.
     public init(channels: [BridgeChannel], urlPolicy: URLPolicy = .httpsOnly, limits: JSONLimits = .default) {
         // A later channel with the same name wins. Names are compared by code units, as the page
@@ -23,7 +23,7 @@ public struct BridgeDispatcher: Sendable {
             unique.append(channel)
         }
         self.channels = unique
-        handlerNames = unique.map(\.handlerName)
+        handlerNames = unique.map { Array($0.handlerName.utf8) }
         self.urlPolicy = urlPolicy
         self.limits = limits
     }
@@ -93,7 +93,7 @@ public struct BridgeDispatcher: Sendable {
 
     /// What the channel for `name` carries, once the origin is known to be allowed on it.
     private func kind(of name: String, origin: FrameOrigin?) throws(BridgeError) -> BridgeChannel.Kind {
-        let found = name.withUTF8Bytes { name in handlerNames.firstIndex { $0.hasCodeUnits(name) } }
+        let found = name.withUTF8Bytes { name in handlerNames.firstIndex { $0.withUnsafeBufferPointer { $0.hasSameBytes(as: name) } } }
         guard let index = found else {
             throw BridgeError(handlerName: name, reason: .unknownHandler)
         }

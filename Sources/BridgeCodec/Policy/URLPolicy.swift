@@ -10,23 +10,27 @@
 public struct URLPolicy: Sendable, Hashable {
     /// Schemes that pass, in ASCII lowercase (they are lowercased when set).
     public var allowedSchemes: Set<String> {
-        get { schemes }
-        set {
-            schemes = Set(newValue.map { $0.asciiLowercased() })
-        }
+        get { Set(schemes) }
+        set { schemes = Self.sortedLowercased(newValue) }
     }
     /// Longest URL accepted, in bytes. Default 8,192.
     public var maxLength: Int
 
-    private var schemes: Set<String>
+    /// The allowed schemes, lowercased and sorted: an array (equal for equal sets) because a
+    /// check compares a scheme with these few, and iterating a `Set` costs more than comparing.
+    private var schemes: [String]
 
     /// Schemes that run code or read local data; never allowed.
     public static let forbiddenSchemes: Set<String> = ["javascript", "vbscript", "data", "file"]
 
     /// A policy allowing `allowedSchemes` (compared ignoring ASCII case).
     public init(allowedSchemes: Set<String> = ["https"], maxLength: Int = 8_192) {
-        schemes = Set(allowedSchemes.map { $0.asciiLowercased() })
+        schemes = Self.sortedLowercased(allowedSchemes)
         self.maxLength = maxLength
+    }
+
+    private static func sortedLowercased(_ schemes: Set<String>) -> [String] {
+        Set(schemes.map { $0.asciiLowercased() }).sorted()
     }
 
     /// The default: `https` only.
@@ -104,20 +108,34 @@ public struct URLPolicy: Sendable, Hashable {
     func violation(in bytes: UnsafeBufferPointer<UInt8>) -> Violation? {
         guard !bytes.isEmpty else { return .empty }
         guard bytes.count <= maxLength else { return .tooLong(limit: maxLength) }
+        // The scheme, its `:` and a web URL's `//` and host name are URL characters: the
+        // character scan starts where they end, so each byte is read once.
+        let schemeEnd = Self.schemeLength(bytes)
+        let scheme = schemeEnd.map { Self.lowercasedScheme(UnsafeBufferPointer(rebasing: bytes[..<$0])) }
+        var hostEnd: Int?
+        var checkedEnd = 0
+        if let schemeEnd, let scheme {
+            checkedEnd = schemeEnd + 1
+            if scheme.isWeb, Self.hasSlashes(bytes, at: checkedEnd) {
+                let end = Self.hostNameCharacters.firstNonMember(in: bytes, from: checkedEnd + 2, before: bytes.count)
+                hostEnd = end
+                checkedEnd = end
+            }
+        }
         var hasBackslash = false
-        var position = Self.urlCharacters.firstNonMember(in: bytes, from: 0, before: bytes.count)
+        var position = Self.urlCharacters.firstNonMember(in: bytes, from: checkedEnd, before: bytes.count)
         while position < bytes.count {
             guard bytes[position] == UInt8(ascii: "\\") else { return .invalidCharacter("\u{FFFD}") }
             hasBackslash = true
             position = Self.urlCharacters.firstNonMember(in: bytes, from: position + 1, before: bytes.count)
         }
-        guard let schemeEnd = Self.schemeLength(bytes) else { return .relative }
-        let (scheme, isWeb) = Self.lowercasedScheme(UnsafeBufferPointer(rebasing: bytes[..<schemeEnd]))
-        guard isWeb || !Self.forbiddenSchemes.contains(scheme) else { return .forbiddenScheme(scheme) }
-        // The set is tiny: comparing beats hashing.
-        guard schemes.contains(where: { $0 == scheme }) else { return .schemeNotAllowed(scheme) }
+        guard let schemeEnd, let (name, isWeb) = scheme else { return .relative }
+        guard isWeb || !Self.forbiddenSchemes.contains(name) else { return .forbiddenScheme(name) }
+        guard schemes.contains(name) else { return .schemeNotAllowed(name) }
         guard !hasBackslash else { return .backslash }
-        return isWeb ? Self.authorityViolation(bytes, from: schemeEnd + 1) : nil
+        guard isWeb else { return nil }
+        guard let hostEnd else { return .missingHost }
+        return Self.authorityViolation(bytes, hostStart: schemeEnd + 3, hostEnd: hostEnd)
     }
 
     /// The lowercased scheme of an absolute URL, or `nil` for a relative reference.
@@ -179,14 +197,14 @@ public struct URLPolicy: Sendable, Hashable {
     /// Printable ASCII but space, `"` `<` `>` `\` `^` the backtick `{` `|` `}`.
     static let urlCharacters = ASCIIByteSet { (0x21...0x7E).contains($0) && !#""<>\^`{|}"#.utf8.contains($0) }
 
-    /// `//host[:port]` from `start`, followed by `/`, `?`, `#` or the end.
-    private static func authorityViolation(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Violation? {
-        guard start + 1 < bytes.count, bytes[start] == UInt8(ascii: "/"), bytes[start + 1] == UInt8(ascii: "/") else {
-            return .missingHost
-        }
-        let hostStart = start + 2
-        // A host name is the common case: one scan reaches its end, and usually the authority's.
-        let hostEnd = hostNameCharacters.firstNonMember(in: bytes, from: hostStart, before: bytes.count)
+    /// Whether `//` starts at `offset`.
+    private static func hasSlashes(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+        offset + 1 < bytes.count && bytes[offset] == UInt8(ascii: "/") && bytes[offset + 1] == UInt8(ascii: "/")
+    }
+
+    /// The authority `host[:port]` from `hostStart`, followed by `/`, `?`, `#` or the end, of a
+    /// URL made of URL characters; `hostEnd` is where its host name characters end.
+    private static func authorityViolation(_ bytes: UnsafeBufferPointer<UInt8>, hostStart: Int, hostEnd: Int) -> Violation? {
         let end = authorityCharacters.firstNonMember(in: bytes, from: hostEnd, before: bytes.count)
         for offset in hostEnd..<end where bytes[offset] == UInt8(ascii: "@") {
             return .userInfo
