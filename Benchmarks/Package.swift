@@ -10,7 +10,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "bridgecodec-bench",
-            dependencies: [.product(name: "BridgeCodec", package: "BridgeCodec"), "BenchAllocationCounter"]),
+            dependencies: [
+                .product(name: "BridgeCodec", package: "BridgeCodec"), .product(name: "BridgeCodecTesting", package: "BridgeCodec"),
+                "BenchAllocationCounter",
+            ]),
         // Counts heap allocations for the allocs/op rows (glibc only); linked into nothing else.
         .target(name: "BenchAllocationCounter"),
     ],

@@ -1,7 +1,9 @@
 import BridgeCodec
+import BridgeCodecTesting
 import Foundation
 
-/// The ~150-byte Volt message of issue 2, decoded four ways into the same Codable model.
+/// The Volt message decoded four ways into the same Codable model, and a ~2 KB Merchant Backend
+/// payment-order response decoded by both Codable decoders into the package's model.
 enum DecodeBenchmarks {
     struct VoltRedirect: Codable {
         var type: String
@@ -19,7 +21,16 @@ enum DecodeBenchmarks {
         let graph = (try? JSONSerialization.jsonObject(with: message)) ?? NSNull()
         let strict = StrictJSONDecoder()
         let foundation = JSONDecoder()
+        let paymentOrder = Data(MerchantBackend.Examples.paymentOrderResponse.utf8)
+        let paymentOrderBytes = [UInt8](paymentOrder)
+        func operationCount(_ response: MerchantBackend.PaymentOrderResponse?) -> Int { response?.operations.count ?? 0 }
         return [
+            Benchmark(
+                "decode.paymentorder.JSONDecoder",
+                { operationCount(try? foundation.decode(MerchantBackend.PaymentOrderResponse.self, from: paymentOrder)) }),
+            Benchmark(
+                "decode.paymentorder.bridgecodec.bytes",
+                { operationCount(try? strict.decode(MerchantBackend.PaymentOrderResponse.self, from: paymentOrderBytes)) }),
             Benchmark("decode.volt.JSONDecoder", { (try? foundation.decode(VoltRedirect.self, from: message))?.url.utf8.count ?? 0 }),
             Benchmark(
                 "decode.volt.seedsPath",
@@ -47,6 +58,10 @@ enum DecodeBenchmarks {
             row("decode.volt.bridgecodec.bytes", "decode.volt.bridgecodec.bytes", baseline: "decode.volt.JSONDecoder"),
             row("decode.volt.bridgecodec.bytes-vs-seeds", "decode.volt.bridgecodec.bytes", baseline: "decode.volt.seedsPath"),
             row("decode.volt.bridgecodec.objectGraph", "decode.volt.bridgecodec.objectGraph", baseline: "decode.volt.seedsPath"),
+            row("decode.paymentorder.JSONDecoder", "decode.paymentorder.JSONDecoder", baseline: nil),
+            row(
+                "decode.paymentorder.bridgecodec.bytes", "decode.paymentorder.bridgecodec.bytes",
+                baseline: "decode.paymentorder.JSONDecoder"),
         ]
     }
 }

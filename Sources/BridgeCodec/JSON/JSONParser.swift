@@ -12,7 +12,7 @@ struct JSONParser {
     private var tokens: [JSONToken] = []
 
     /// Above this many members, duplicate detection switches from a linear scan to a hash set.
-    private static let linearKeyScanLimit = 12
+    private static let linearKeyScanLimit = 32
     /// Marks "no open container" in a token's parent link.
     private static let noParent = UInt32.max
 
