@@ -74,8 +74,7 @@ enum DecodeCommand {
         var failures = 0
         // A line is bounded by the file, and may hold a body longer, deeper or wider than a body
         // may be: the body's own limits decide, with a reason that names its handler.
-        let lineLimits = JSONLimits(
-            maxBytes: maxJSONLBytes, maxDepth: JSONLimits.deepestNesting, maxStringLength: maxJSONLBytes, maxObjectMembers: maxJSONLBytes)
+        let lineLimits = JSONLimits.largest
         for (index, rawLine) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.last == UInt8(ascii: "\r") ? rawLine.dropLast() : rawLine
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }

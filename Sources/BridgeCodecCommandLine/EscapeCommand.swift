@@ -49,7 +49,8 @@ enum EscapeCommand {
         // A line is bounded by the input only; blank lines are skipped but still counted, so that
         // an error names the line an editor shows. "\r\n" is one Character, so it is a separator
         // of its own; no other line break is, since a JSON string may hold U+2028 as it is.
-        let limits = JSONLimits(maxBytes: maxInputBytes, maxStringLength: maxInputBytes)
+        // The input was read up to its limit: no line is longer.
+        let limits = JSONLimits.largest
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         for (index, line) in lines.enumerated() where !line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
             guard case .string(let string)? = try? JSONValue(parsing: String(line), limits: limits) else {

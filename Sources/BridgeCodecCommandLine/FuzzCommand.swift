@@ -37,8 +37,7 @@ enum FuzzCommand {
                     ("label", .string(variant.label)), ("handler", .string(handler)), ("transport", .string(variant.transport.rawValue)),
                 ]
                 if variant.transport == .object,
-                    let value = try? JSONValue(
-                        parsing: variant.body, limits: JSONLimits(maxBytes: 1 << 24, maxDepth: JSONLimits.deepestNesting))
+                    let value = try? JSONValue(parsing: variant.body, limits: .largest)
                 {
                     members.append(("body", value))
                 } else if let text = String(validatingUTF8Bytes: variant.body) {

@@ -12,7 +12,7 @@ enum JSONCheckCommand {
         when rejected; exit 2 on a usage error.
 
         options:
-          --max-bytes N   largest input accepted (default 1048576)
+          --max-bytes N   largest input accepted (default 1048576, at most 4294967294)
           --max-depth N   deepest nesting accepted (default 64, at most 512)
 
         """
@@ -23,9 +23,17 @@ enum JSONCheckCommand {
             guard list.positionals.count <= 1 else {
                 throw ArgumentList.UsageError(message: "json-check takes at most one FILE")
             }
-            var limits = JSONLimits.default
-            limits.maxBytes = try list.positiveInteger("--max-bytes", default: limits.maxBytes)
-            limits.maxDepth = try list.positiveInteger("--max-depth", default: limits.maxDepth)
+            let maxBytes = try list.positiveInteger("--max-bytes", default: JSONLimits.default.maxBytes)
+            let maxDepth = try list.positiveInteger("--max-depth", default: JSONLimits.default.maxDepth)
+            let limits: JSONLimits
+            do throws(JSONLimits.Invalid) {
+                limits = try JSONLimits(maxBytes: maxBytes, maxDepth: maxDepth)
+            } catch let invalid {
+                let option = invalid.limit == "maxDepth" ? "--max-depth" : "--max-bytes"
+                throw ArgumentList.UsageError(
+                    message: "\(option) is \(invalid.value); it must be from \(invalid.allowed.lowerBound) to \(invalid.allowed.upperBound)"
+                )
+            }
             let data = try input.read(list.positionals.first, limit: limits.maxBytes)
             do {
                 _ = try JSONValue(parsing: data, limits: limits)

@@ -25,7 +25,7 @@ enum ParseBenchmarks {
         return Array((text + "]").utf8)
     }
 
-    static let limits = JSONLimits(maxBytes: 16 << 20)
+    static let limits = JSONLimits.largest
 
     static func bodies() -> [Benchmark] {
         sizes.flatMap { size -> [Benchmark] in

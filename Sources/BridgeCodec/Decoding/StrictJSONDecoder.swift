@@ -52,14 +52,12 @@ public struct StrictJSONDecoder: Sendable {
     private func decodeChecked<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(JSONDecodeError) -> T {
         let document: JSONDocument
         do {
-            document = try JSONDocument(parsing: value.jsonText, limits: Self.unbounded)
+            document = try JSONDocument(parsing: value.jsonText, limits: .largest)
         } catch {
             throw JSONDecodeError(path: .root, reason: .invalidValue("the value is more than 4 GiB as JSON text"))
         }
         return try decodeNode(type, from: document.root)
     }
-
-    private static let unbounded = JSONLimits(maxBytes: .max, maxDepth: .max, maxStringLength: .max, maxObjectMembers: .max)
 
     private func parse(_ body: () throws(JSONParseError) -> JSONDocument) throws(JSONDecodeError) -> JSONDocument {
         do {

@@ -1,34 +1,62 @@
 /// Bounds on what a parse or a conversion accepts.
 ///
-/// The defaults suit bridge messages, which are a few hundred bytes; raise them
-/// per call for larger documents. Every bound is checked before the work it
-/// guards, so hostile input costs at most what the limits allow.
+/// The defaults suit bridge messages, which are a few hundred bytes; make larger limits per
+/// call for larger documents. Every bound is checked before the work it guards, so hostile
+/// input costs at most what the limits allow. Each bound is checked when the limits are made:
+/// a value outside its range throws ``Invalid``; none is clamped.
 public struct JSONLimits: Sendable, Hashable {
     /// Largest input in bytes; for a Foundation object graph or a structured body, the fewest
     /// bytes its JSON text would take (such a body can hold one array in many places and stand
-    /// for far more than it holds). Default 1 MiB.
-    public var maxBytes: Int
-    /// Deepest nesting of arrays and objects; the top-level container is depth 1. Default 64, and
-    /// never more than ``deepestNesting``: a larger value is lowered to it.
-    public var maxDepth: Int {
-        didSet { maxDepth = min(maxDepth, Self.deepestNesting) }
-    }
-    /// Longest string, counted in UTF-8 bytes after unescaping. Default 256 KiB.
-    public var maxStringLength: Int
-    /// Most members in one object. Default 1,024.
-    public var maxObjectMembers: Int
+    /// for far more than it holds). Default 1 MiB; at most ``maximumBytes``.
+    public let maxBytes: Int
+    /// Deepest nesting of arrays and objects; the top-level container is depth 1. Default 64;
+    /// at most ``deepestNesting``.
+    public let maxDepth: Int
+    /// Longest string, counted in UTF-8 bytes after unescaping. Default 256 KiB; at most
+    /// ``maximumBytes``.
+    public let maxStringLength: Int
+    /// Most members in one object. Default 1,024; at most ``maximumBytes``.
+    public let maxObjectMembers: Int
 
     /// Limits with the given bounds; each parameter defaults to the value in ``default``.
+    /// Every bound must be at least 1 and at most its maximum.
     public init(
         maxBytes: Int = 1 << 20,
         maxDepth: Int = 64,
         maxStringLength: Int = 256 << 10,
         maxObjectMembers: Int = 1_024
-    ) {
-        self.maxBytes = maxBytes
-        self.maxDepth = min(maxDepth, Self.deepestNesting)
-        self.maxStringLength = maxStringLength
-        self.maxObjectMembers = maxObjectMembers
+    ) throws(Invalid) {
+        try Self.check("maxBytes", maxBytes, allowed: 1...Self.maximumBytes)
+        try Self.check("maxDepth", maxDepth, allowed: 1...Self.deepestNesting)
+        try Self.check("maxStringLength", maxStringLength, allowed: 1...Self.maximumBytes)
+        try Self.check("maxObjectMembers", maxObjectMembers, allowed: 1...Self.maximumBytes)
+        self.init(checkedBytes: maxBytes, depth: maxDepth, stringLength: maxStringLength, objectMembers: maxObjectMembers)
+    }
+
+    private init(checkedBytes: Int, depth: Int, stringLength: Int, objectMembers: Int) {
+        maxBytes = checkedBytes
+        maxDepth = depth
+        maxStringLength = stringLength
+        maxObjectMembers = objectMembers
+    }
+
+    private static func check(_ name: String, _ value: Int, allowed: ClosedRange<Int>) throws(Invalid) {
+        guard allowed.contains(value) else { throw Invalid(limit: name, value: value, allowed: allowed) }
+    }
+
+    /// A limit outside the range its kind allows.
+    public struct Invalid: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The parameter's name, such as `maxDepth`.
+        public var limit: String
+        /// The value given.
+        public var value: Int
+        /// The values the limit takes.
+        public var allowed: ClosedRange<Int>
+
+        /// `maxDepth is -5; it must be from 1 to 512`.
+        public var description: String {
+            "\(limit) is \(value); it must be from \(allowed.lowerBound) to \(allowed.upperBound)"
+        }
     }
 
     /// The deepest nesting any limits accept, 512, as in Foundation's `JSONSerialization`.
@@ -40,6 +68,15 @@ public struct JSONLimits: Sendable, Hashable {
     /// ``maxDepth`` past its default only on a thread with room.
     public static let deepestNesting = 512
 
+    /// The largest input, string and member count any limits accept: a parse records offsets in
+    /// 32 bits, so one byte under 4 GiB.
+    public static let maximumBytes = Int(UInt32.max - 1)
+
     /// The defaults: 1 MiB, depth 64, strings of 256 KiB, 1,024 members per object.
-    public static let `default` = JSONLimits()
+    public static let `default` = JSONLimits(checkedBytes: 1 << 20, depth: 64, stringLength: 256 << 10, objectMembers: 1_024)
+
+    /// Every bound at its maximum: for input bounded before it is parsed, or written by the
+    /// package itself from a value already checked. Not for a page's messages.
+    public static let largest = JSONLimits(
+        checkedBytes: maximumBytes, depth: deepestNesting, stringLength: maximumBytes, objectMembers: maximumBytes)
 }

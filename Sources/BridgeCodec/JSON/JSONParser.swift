@@ -40,18 +40,11 @@ struct JSONParser {
     /// the budget rows "dispatch from text" of Branch and Swedbank Pay, which fail without it.
     static func plainStringDocument(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) -> JSONToken? {
         let count = bytes.count
-        guard count >= 2, count <= maxBytes(limits), count - 2 <= limits.maxStringLength,
+        guard count >= 2, count <= limits.maxBytes, count - 2 <= limits.maxStringLength,
             bytes[0] == UInt8(ascii: "\""), bytes[count - 1] == UInt8(ascii: "\""),
             plainPrefixEnd(in: bytes, from: 1, before: count - 1) == count - 1
         else { return nil }
         return JSONToken(kind: .string, flags: 0, start: 1, length: UInt32(truncatingIfNeeded: count - 2), next: 1)
-    }
-
-    /// The longest input `limits` let through: offsets are stored as `UInt32`, so larger inputs
-    /// are refused whatever the limit says.
-    @inline(__always)
-    private static func maxBytes(_ limits: JSONLimits) -> Int {
-        min(limits.maxBytes, Int(UInt32.max - 1))
     }
 
     private func fail(_ reason: JSONParseError.Reason, at offset: Int) -> JSONParseError {
@@ -65,7 +58,7 @@ struct JSONParser {
     }
 
     private mutating func parseDocument() throws(JSONParseError) {
-        let maxBytes = Self.maxBytes(limits)
+        let maxBytes = limits.maxBytes
         guard bytes.count <= maxBytes else { throw fail(.inputTooLarge(limit: maxBytes), at: maxBytes) }
         // JSON text starts with an ASCII byte other than NUL, and UTF-16 and UTF-32 put a NUL in
         // the first two bytes: text that passes this needs no closer look.

@@ -27,12 +27,23 @@ struct JSONCheckCommandTests {
         #expect(runCLI(["json-check", "/nonexistent/file.json"]).code == 2)
     }
 
-    /// A deeper limit than the library allows is lowered to it: a document nested 200,000 deep
-    /// is refused at level 513, where building its tree crashed the process on the way out.
+    /// A document nested 200,000 deep is refused at level 513 under the deepest limit, where
+    /// building its tree would overflow the stack on the way out.
     @Test func aVeryDeepDocumentIsRefusedAtTheDeepestNesting() {
         let deep = String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000)
-        let result = runCLI(["json-check", "--max-depth", "1000000", "--max-bytes", "1000000"], stdin: deep)
+        let result = runCLI(["json-check", "--max-depth", "512", "--max-bytes", "1000000"], stdin: deep)
         #expect(result == (1, "", "error: line 1, column 513: nesting is deeper than the limit of 512\n"))
+    }
+
+    /// A limit beyond what the library allows is a usage error naming the range, never lowered
+    /// in silence.
+    @Test func limitsOutsideTheirRangeAreUsageErrors() {
+        #expect(
+            runCLI(["json-check", "--max-depth", "1000000"], stdin: "[]")
+                == (2, "", "error: --max-depth is 1000000; it must be from 1 to 512\nrun 'bridgecodec json-check --help' for usage\n"))
+        #expect(
+            runCLI(["json-check", "--max-bytes", "99999999999"], stdin: "[]").err.hasPrefix(
+                "error: --max-bytes is 99999999999; it must be from 1 to 4294967294\n"))
     }
 
     @Test func usageErrorsExitTwo() {

@@ -243,11 +243,11 @@ struct FoundationObjectTests {
         #expect(failure([String: Int].self, [1: 2] as [AnyHashable: Any])?.reason == .nonStringKey(typeName: "Int"))
     }
 
-    @Test func limitsBoundTheGraph() {
+    @Test func limitsBoundTheGraph() throws {
         var nested: Any = 1
         for _ in 0..<100 { nested = [nested] }
         #expect(failure(Int.self, nested)?.reason == .nestingTooDeep(limit: 64))
-        let tight = StrictJSONDecoder(limits: JSONLimits(maxStringLength: 4, maxObjectMembers: 1))
+        let tight = StrictJSONDecoder(limits: try JSONLimits(maxStringLength: 4, maxObjectMembers: 1))
         #expect(throws: JSONDecodeError(path: .root, reason: .stringTooLong(limit: 4))) {
             try tight.decode(String.self, fromFoundationObject: "hello")
         }
@@ -311,8 +311,8 @@ struct FoundationObjectTests {
         let texts = [#"["ab"]"#, #"{"k":"v"}"#, "[1,true,null,false]", #"{"a":[{},[]],"b":{"c":"","d":[0]}}"#, "[]", #""""#]
         for text in texts {
             let graph = try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)
-            let exact = JSONLimits(maxBytes: text.utf8.count)
-            let short = JSONLimits(maxBytes: text.utf8.count - 1)
+            let exact = try JSONLimits(maxBytes: text.utf8.count)
+            let short = try JSONLimits(maxBytes: text.utf8.count - 1)
             #expect(throws: Never.self, "\(text)") { try JSONValue(foundationObject: graph, limits: exact) }
             #expect(throws: Never.self, "\(text)") { try JSONValue(parsing: text, limits: exact) }
             #expect(throws: JSONDecodeError.self, "\(text)") { try JSONValue(foundationObject: graph, limits: short) }

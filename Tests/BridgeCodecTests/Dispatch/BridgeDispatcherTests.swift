@@ -221,8 +221,8 @@ struct BridgeDispatcherTests {
     /// The checking walk reads a member that is a Swift string without taking it out of the
     /// graph; it must refuse what the converting walk refuses, at the same path (which depends
     /// on the dictionary's order, the same for both walks in one process).
-    @Test func memberStringsOfAGraphMeetTheLimitsAsWhenConverted() {
-        let limits = JSONLimits(maxBytes: 120, maxStringLength: 40)
+    @Test func memberStringsOfAGraphMeetTheLimitsAsWhenConverted() throws {
+        let limits = try JSONLimits(maxBytes: 120, maxStringLength: 40)
         let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin), limits: limits)
         let long = "https://bank.example/" + String(repeating: "a", count: 20)
         let bodies: [(body: [String: Any], expected: JSONDecodeError.Reason?)] = [

@@ -246,8 +246,8 @@ struct JSONParserTests {
         #expect(throws: JSONParseError.self) { try JSONValue(parsing: [0xFF, 0xFE, 0x5B, 0x00]) }
     }
 
-    @Test func limitsAreEnforced() {
-        let small = JSONLimits(maxBytes: 10, maxDepth: 2, maxStringLength: 3, maxObjectMembers: 2)
+    @Test func limitsAreEnforced() throws {
+        let small = try JSONLimits(maxBytes: 10, maxDepth: 2, maxStringLength: 3, maxObjectMembers: 2)
         #expect(reason(of: "[1,2,3,4,5,6]", limits: small) == .inputTooLarge(limit: 10))
         #expect(reason(of: "[[[1]]]", limits: small) == .nestingTooDeep(limit: 2))
         #expect(reason(of: "[[1]]", limits: small) == nil)
@@ -258,17 +258,20 @@ struct JSONParserTests {
         #expect(reason(of: "\"abcd", limits: small) == .stringTooLong(limit: 3))
         #expect(reason(of: "\"ab\\n\"", limits: small) == nil)
         #expect(reason(of: "\"ab\\nc\"", limits: small) == .stringTooLong(limit: 3))
-        #expect(reason(of: "{\"a\":1,\"b\":2,\"c\":3}", limits: JSONLimits(maxObjectMembers: 2)) == .tooManyMembers(limit: 2))
-        #expect(reason(of: "{\"a\":1,\"b\":2}", limits: JSONLimits(maxObjectMembers: 2)) == nil)
+        #expect(reason(of: "{\"a\":1,\"b\":2,\"c\":3}", limits: try JSONLimits(maxObjectMembers: 2)) == .tooManyMembers(limit: 2))
+        #expect(reason(of: "{\"a\":1,\"b\":2}", limits: try JSONLimits(maxObjectMembers: 2)) == nil)
         // The first member counts too, as it does for an object graph's dictionary.
-        #expect(reason(of: "{\"a\":1}", limits: JSONLimits(maxObjectMembers: 0)) == .tooManyMembers(limit: 0))
-        #expect(reason(of: "[{}]", limits: JSONLimits(maxObjectMembers: 0)) == nil)
-        #expect(reason(of: "{\"a\":1}", limits: JSONLimits(maxObjectMembers: 1)) == nil)
+        #expect(reason(of: "{\"a\":1,\"b\":2}", limits: try JSONLimits(maxObjectMembers: 1)) == .tooManyMembers(limit: 1))
+        #expect(reason(of: "[{}]", limits: try JSONLimits(maxObjectMembers: 1)) == nil)
+        #expect(reason(of: "{\"a\":1}", limits: try JSONLimits(maxObjectMembers: 1)) == nil)
     }
 
-    /// `Int.max` means "no limit" to a caller; no bound computed from a limit may overflow.
-    @Test func limitsAtTheLargestIntegerAreAccepted() throws {
-        let unlimited = JSONLimits(maxBytes: .max, maxDepth: .max, maxStringLength: .max, maxObjectMembers: .max)
+    /// Every limit at its maximum: no bound computed from a limit may overflow.
+    @Test func limitsAtTheirMaximumAreAccepted() throws {
+        let unlimited = try JSONLimits(
+            maxBytes: JSONLimits.maximumBytes, maxDepth: JSONLimits.deepestNesting, maxStringLength: JSONLimits.maximumBytes,
+            maxObjectMembers: JSONLimits.maximumBytes)
+        #expect(unlimited == .largest)
         let text = #"{"type":"merchant_redirect","escaped":"a\u00e9b","list":[[[1]]]}"#
         #expect(try JSONValue(parsing: text, limits: unlimited) == (try JSONValue(parsing: text)))
         #expect(reason(of: #""abc"#, limits: unlimited) == .unexpectedEnd(expected: "'\"' closing the string"))
@@ -276,19 +279,41 @@ struct JSONParserTests {
 
     /// No limits reach past ``JSONLimits/deepestNesting``: a value that deep is destroyed,
     /// compared and written one call per level, and deeper ones overflow a thread's stack.
-    @Test func nestingStopsAtTheDeepestNestingWhateverTheLimits() throws {
-        var limits = JSONLimits(maxDepth: .max)
-        #expect(limits.maxDepth == JSONLimits.deepestNesting)
-        limits.maxDepth = 100_000
-        #expect(limits.maxDepth == JSONLimits.deepestNesting)
-        limits.maxDepth = 3
-        #expect(limits.maxDepth == 3)
+    @Test func nestingStopsAtTheDeepestNesting() throws {
         func nested(_ depth: Int) -> String { String(repeating: "[", count: depth) + String(repeating: "]", count: depth) }
-        let deepest = try JSONValue(parsing: nested(512), limits: JSONLimits(maxDepth: .max))
+        let deepest = try JSONValue(parsing: nested(512), limits: .largest)
         #expect(deepest == (try JSONValue(parsing: nested(512), limits: JSONLimits(maxDepth: 512))))
         #expect(deepest.jsonText == nested(512))
-        #expect(reason(of: nested(513), limits: JSONLimits(maxDepth: .max)) == .nestingTooDeep(limit: 512))
-        #expect(reason(of: nested(100_000), limits: JSONLimits(maxBytes: .max, maxDepth: .max)) == .nestingTooDeep(limit: 512))
+        #expect(reason(of: nested(513), limits: .largest) == .nestingTooDeep(limit: 512))
+        #expect(reason(of: nested(100_000), limits: .largest) == .nestingTooDeep(limit: 512))
+    }
+
+    /// A limit outside its range is refused where it is made, naming the range: never clamped,
+    /// never a trap.
+    @Test func limitsOutsideTheirRangeAreRefused() throws {
+        func refusal(_ make: () throws(JSONLimits.Invalid) -> JSONLimits) -> String? {
+            do {
+                _ = try make()
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        #expect(
+            refusal { () throws(JSONLimits.Invalid) in try JSONLimits(maxBytes: -1) } == "maxBytes is -1; it must be from 1 to 4294967294")
+        #expect(
+            refusal { () throws(JSONLimits.Invalid) in try JSONLimits(maxBytes: 0) } == "maxBytes is 0; it must be from 1 to 4294967294")
+        #expect(refusal { () throws(JSONLimits.Invalid) in try JSONLimits(maxBytes: .max) } != nil)
+        #expect(refusal { () throws(JSONLimits.Invalid) in try JSONLimits(maxDepth: -5) } == "maxDepth is -5; it must be from 1 to 512")
+        #expect(
+            refusal { () throws(JSONLimits.Invalid) in try JSONLimits(maxDepth: 100_000) } == "maxDepth is 100000; it must be from 1 to 512"
+        )
+        #expect(refusal { () throws(JSONLimits.Invalid) in try JSONLimits(maxStringLength: .min) } != nil)
+        #expect(
+            refusal { () throws(JSONLimits.Invalid) in try JSONLimits(maxObjectMembers: 0) }
+                == "maxObjectMembers is 0; it must be from 1 to 4294967294")
+        #expect(refusal { () throws(JSONLimits.Invalid) in try JSONLimits(maxDepth: 512) } == nil)
+        #expect(try JSONLimits() == .default)
     }
 
     @Test func allEntryPointsAgree() throws {
@@ -346,7 +371,7 @@ struct JSONParserTests {
         var texts = try TestData.naughtyStrings().map { JSONValue.string($0).jsonText }
         texts += TestData.randomStrings(count: 300, seed: 31).map { JSONValue.string($0).jsonText }
         texts += [#""""#, #""a""#, #" "a""#, #""a" "#, #""a\"b""#, "\"a\u{7F}b\"", "\"a\tb\"", #"""#, #""a"#, "", "\"\u{E9}\""]
-        let limitsToTry = [JSONLimits.default, JSONLimits(maxBytes: 8), JSONLimits(maxStringLength: 4)]
+        let limitsToTry = [JSONLimits.default, try JSONLimits(maxBytes: 8), try JSONLimits(maxStringLength: 4)]
         var fastReads = 0
         for text in texts {
             for limits in limitsToTry {

@@ -89,14 +89,14 @@ struct VoltRedirectTests {
         }
     }
 
-    @Test func strictJSONRulesApply() {
+    @Test func strictJSONRulesApply() throws {
         let duplicate = harness.reject("voltRedirect", #"{"type":"bank_redirect","type":"merchant_redirect","url":"https://b.example/"}"#)
         guard case .malformedJSON(let parse)? = duplicate?.reason else {
             Issue.record("duplicate keys accepted")
             return
         }
         #expect(parse.reason == .duplicateKey("type"))
-        let tight = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin), limits: JSONLimits(maxBytes: 64))
+        let tight = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin), limits: try JSONLimits(maxBytes: 64))
         let long = #"{"type":"bank_redirect","url":"https://b.example/\#(String(repeating: "a", count: 100))"}"#
         guard
             case .malformedJSON(let tooLarge)? = tight.outcome(BridgeMessage(handlerName: "voltRedirect", jsonText: long)).failureValue?

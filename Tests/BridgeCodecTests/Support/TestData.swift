@@ -19,7 +19,7 @@ enum TestData {
     /// The big list of naughty strings.
     static func naughtyStrings() throws -> [String] {
         let data = try Data(contentsOf: vendored.appendingPathComponent("naughty-strings/blns.json"))
-        guard case .array(let elements) = try JSONValue(parsing: data, limits: JSONLimits(maxBytes: 16 << 20)) else { return [] }
+        guard case .array(let elements) = try JSONValue(parsing: data, limits: try JSONLimits(maxBytes: 16 << 20)) else { return [] }
         return elements.compactMap { if case .string(let string) = $0 { string } else { nil } }
     }
 
