@@ -2,11 +2,9 @@ extension String {
     /// Calls `body` with the string's UTF-8 code units in contiguous memory.
     ///
     /// `withUTF8` needs a mutable copy of the `String`, and copying one whose bytes are on the
-    /// heap costs a retain and a release, a twentieth of escaping 100 bytes; here its storage is
-    /// lent in place. A small string (up to 15 bytes, held in the value itself) is copied to the
-    /// stack, which measured a little dearer than `withUTF8` where the string is already at hand:
-    /// handler names and object-graph keys keep `withUTF8`. A bridged string (Apple platforms)
-    /// is copied into contiguous UTF-8 once.
+    /// heap costs a retain and a release; here its storage is lent in place. A small string (up
+    /// to 15 bytes, held in the value itself) is copied to the stack, and a bridged string
+    /// (Apple platforms) into contiguous UTF-8 once.
     @inline(__always)
     func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if let lent = utf8.withContiguousStorageIfAvailable(body) { return lent }
