@@ -21,15 +21,6 @@ struct StrictJSONDecoderTests {
 
     private let decoder = StrictJSONDecoder()
 
-    private func failure<T: Decodable>(_ type: T.Type, _ text: String) -> JSONDecodeError? {
-        do {
-            _ = try decoder.decode(type, from: text)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     @Test func decodesEveryContainerKind() throws {
         let text = #"{"id":7,"total":12.5,"paid":false,"status":"paid","note":null,"lines":[{"sku":"a","quantity":2}],"extra":[1]}"#
         let order = try decoder.decode(Order.self, from: text)
@@ -42,20 +33,20 @@ struct StrictJSONDecoderTests {
     }
 
     @Test func booleansAndNumbersNeverMix() {
-        #expect(failure(Int.self, "true")?.reason == .typeMismatch(expected: "an integer", found: .bool))
-        #expect(failure(Bool.self, "1")?.reason == .typeMismatch(expected: "a boolean", found: .number))
-        #expect(failure(Double.self, "false")?.reason == .typeMismatch(expected: "a number", found: .bool))
-        #expect(failure(String.self, "1")?.reason == .typeMismatch(expected: "a string", found: .number))
-        #expect(failure(Int.self, #""1""#)?.reason == .typeMismatch(expected: "an integer", found: .string))
+        #expect(decoder.failure(Int.self, "true")?.reason == .typeMismatch(expected: "an integer", found: .bool))
+        #expect(decoder.failure(Bool.self, "1")?.reason == .typeMismatch(expected: "a boolean", found: .number))
+        #expect(decoder.failure(Double.self, "false")?.reason == .typeMismatch(expected: "a number", found: .bool))
+        #expect(decoder.failure(String.self, "1")?.reason == .typeMismatch(expected: "a string", found: .number))
+        #expect(decoder.failure(Int.self, #""1""#)?.reason == .typeMismatch(expected: "an integer", found: .string))
     }
 
     @Test func integersAcceptOnlyExactValues() throws {
-        #expect(failure(Int.self, "1.5")?.reason == .numberNotRepresentable("1.5", as: "Int"))
-        #expect(failure(UInt8.self, "300")?.reason == .numberNotRepresentable("300", as: "UInt8"))
-        #expect(failure(UInt.self, "-1")?.reason == .numberNotRepresentable("-1", as: "UInt"))
-        #expect(failure(Int64.self, "9223372036854775808")?.reason == .numberNotRepresentable("9223372036854775808", as: "Int64"))
-        #expect(failure(Int.self, "1e300")?.reason == .numberNotRepresentable("1e300", as: "Int"))
-        guard case .malformedJSON(let parseError)? = failure(Int.self, "1e400")?.reason else {
+        #expect(decoder.failure(Int.self, "1.5")?.reason == .numberNotRepresentable("1.5", as: "Int"))
+        #expect(decoder.failure(UInt8.self, "300")?.reason == .numberNotRepresentable("300", as: "UInt8"))
+        #expect(decoder.failure(UInt.self, "-1")?.reason == .numberNotRepresentable("-1", as: "UInt"))
+        #expect(decoder.failure(Int64.self, "9223372036854775808")?.reason == .numberNotRepresentable("9223372036854775808", as: "Int64"))
+        #expect(decoder.failure(Int.self, "1e300")?.reason == .numberNotRepresentable("1e300", as: "Int"))
+        guard case .malformedJSON(let parseError)? = decoder.failure(Int.self, "1e400")?.reason else {
             Issue.record("1e400 accepted")
             return
         }
@@ -63,10 +54,10 @@ struct StrictJSONDecoderTests {
         #expect(try decoder.decode(Int.self, from: "1.0") == 1)
         #expect(try decoder.decode(Int.self, from: "2e3") == 2000)
         #expect(try decoder.decode(UInt64.self, from: "18446744073709551615") == .max)
-        #expect(failure(Float.self, "1e300")?.reason == .numberNotRepresentable("1e300", as: "Float"))
+        #expect(decoder.failure(Float.self, "1e300")?.reason == .numberNotRepresentable("1e300", as: "Float"))
         // A non-zero number a Float holds only as zero is refused, as a Double's underflow is.
-        #expect(failure(Float.self, "1e-50")?.reason == .numberNotRepresentable("1e-50", as: "Float"))
-        #expect(failure(Float.self, "-1e-46")?.reason == .numberNotRepresentable("-1e-46", as: "Float"))
+        #expect(decoder.failure(Float.self, "1e-50")?.reason == .numberNotRepresentable("1e-50", as: "Float"))
+        #expect(decoder.failure(Float.self, "-1e-46")?.reason == .numberNotRepresentable("-1e-46", as: "Float"))
         #expect(try decoder.decode(Float.self, from: "1e-45") == Float.leastNonzeroMagnitude)
         #expect(try decoder.decode(Float.self, from: "-0.0e-50").sign == .minus)
         #expect(try decoder.decode(Float.self, from: "0e-50") == 0)
@@ -76,13 +67,13 @@ struct StrictJSONDecoderTests {
     /// fraction the `Double` rounds away is still a fraction, and digits beyond 2^53 still count.
     @Test func integersAreReadFromTheDigitsNotTheDouble() throws {
         for text in ["1.00000000000000001", "9007199254740991.5", "4503599627370497.5", "0.99999999999999999", "1e-30"] {
-            #expect(failure(Int.self, text)?.reason == .numberNotRepresentable(text, as: "Int"), "\(text)")
+            #expect(decoder.failure(Int.self, text)?.reason == .numberNotRepresentable(text, as: "Int"), "\(text)")
         }
         #expect(try decoder.decode(Int64.self, from: "9007199254740993.0") == 9_007_199_254_740_993)
         #expect(try decoder.decode(Int64.self, from: "90071992547409930e-1") == 9_007_199_254_740_993)
         #expect(try decoder.decode(UInt64.self, from: "1.8446744073709551615e19") == .max)
         let aboveUInt64 = "1.8446744073709551616e19"
-        #expect(failure(UInt64.self, aboveUInt64)?.reason == .numberNotRepresentable(aboveUInt64, as: "UInt64"))
+        #expect(decoder.failure(UInt64.self, aboveUInt64)?.reason == .numberNotRepresentable(aboveUInt64, as: "UInt64"))
         #expect(try decoder.decode(Int64.self, from: "-9.223372036854775808e18") == .min)
         #expect(try decoder.decode(Int.self, from: "1.50e1") == 15)
         #expect(try decoder.decode(Int.self, from: "150e-1") == 15)
@@ -90,21 +81,21 @@ struct StrictJSONDecoderTests {
         #expect(try decoder.decode(UInt.self, from: "-0.0") == 0)
         #expect(try decoder.decode(Int.self, from: "0e99999999999999999999") == 0)
         #expect(try decoder.decode(Int.self, from: "0.000e-5") == 0)
-        #expect(failure(Int.self, "1e99999999999999999999")?.reason != nil)
+        #expect(decoder.failure(Int.self, "1e99999999999999999999")?.reason != nil)
     }
 
     @Test func errorsCarryTheJSONPath() {
-        let wrongType = failure(
+        let wrongType = decoder.failure(
             Order.self, #"{"id":1,"total":2,"paid":true,"status":"open","lines":[{"sku":"a","quantity":1},{"sku":"b","quantity":1.5}]}"#)
         #expect(wrongType?.path.description == "$.lines[1].quantity")
-        let missing = failure(Order.self, #"{"id":1,"total":2,"paid":true,"status":"open","lines":[{"quantity":1}]}"#)
+        let missing = decoder.failure(Order.self, #"{"id":1,"total":2,"paid":true,"status":"open","lines":[{"quantity":1}]}"#)
         #expect(missing?.description == "$.lines[0].sku: required field is missing")
-        let badEnum = failure(Order.self, #"{"id":1,"total":2,"paid":true,"status":"void","lines":[]}"#)
+        let badEnum = decoder.failure(Order.self, #"{"id":1,"total":2,"paid":true,"status":"void","lines":[]}"#)
         #expect(badEnum?.path.description == "$.status")
-        let shortArray = failure([Int].self, "[1,true]")
+        let shortArray = decoder.failure([Int].self, "[1,true]")
         #expect(shortArray?.path.description == "$[1]")
-        #expect(failure([String: Int].self, #"{"a b":"x"}"#)?.path.description == #"$["a b"]"#)
-        #expect(failure([String: Int].self, "{\"q\\\"\\u2028\":\"x\"}")?.path.description == #"$["q\"\u2028"]"#)
+        #expect(decoder.failure([String: Int].self, #"{"a b":"x"}"#)?.path.description == #"$["a b"]"#)
+        #expect(decoder.failure([String: Int].self, "{\"q\\\"\\u2028\":\"x\"}")?.path.description == #"$["q\"\u2028"]"#)
     }
 
     @Test func tuplesReportMissingElements() {
@@ -117,7 +108,7 @@ struct StrictJSONDecoderTests {
                 second = try container.decode(Int.self)
             }
         }
-        #expect(failure(Pair.self, "[1]")?.description == "$[1]: array has too few elements")
+        #expect(decoder.failure(Pair.self, "[1]")?.description == "$[1]: array has too few elements")
     }
 
     @Test func customDecodingErrorsKeepTheirPath() {
@@ -131,7 +122,7 @@ struct StrictJSONDecoderTests {
                 }
             }
         }
-        #expect(failure([String: [Even]].self, #"{"n":[2,3]}"#)?.description == "$.n[1]: 3 is odd")
+        #expect(decoder.failure([String: [Even]].self, #"{"n":[2,3]}"#)?.description == "$.n[1]: 3 is odd")
     }
 
     @Test func keysMatchByCodeUnits() {
@@ -141,7 +132,7 @@ struct StrictJSONDecoderTests {
             }
             var cafe: Int
         }
-        #expect(failure(Cafe.self, "{\"cafe\\u0301\":1}")?.reason == .missingKey)
+        #expect(decoder.failure(Cafe.self, "{\"cafe\\u0301\":1}")?.reason == .missingKey)
         #expect((try? decoder.decode(Cafe.self, from: "{\"caf\\u00e9\":1}"))?.cafe == 1)
     }
 
@@ -150,7 +141,7 @@ struct StrictJSONDecoderTests {
         for object in [
             "{\"\u{E9}\":1,\"e\u{301}\":2}", #"{"\u00e9":1,"e\u0301":2}"#, "{\"K\":1,\"\u{212A}\":2}", #"{"a":1,"K":2,"\u212A":3}"#,
         ] {
-            let error = failure([String: Int].self, object)
+            let error = decoder.failure([String: Int].self, object)
             #expect(error?.path == .root, "\(object)")
             guard case .invalidValue(let message)? = error?.reason else {
                 Issue.record("\(object): \(String(describing: error))")
@@ -159,7 +150,7 @@ struct StrictJSONDecoderTests {
             #expect(message.contains("one Swift String"))
         }
         #expect(
-            failure([String: [String: Int]].self, "{\"x\":{\"\u{E9}\":1,\"e\u{301}\":2}}")?.description
+            decoder.failure([String: [String: Int]].self, "{\"x\":{\"\u{E9}\":1,\"e\u{301}\":2}}")?.description
                 == "$.x: keys \"\u{E9}\" (U+00E9) and \"e\u{301}\" (U+0065 U+0301) differ in code units but are one Swift String")
         // A parsed value keeps both keys (JSONObject compares code units); decoding it refuses them too.
         let value = try JSONValue(parsing: "{\"K\":1,\"\u{212A}\":2}")
@@ -175,7 +166,7 @@ struct StrictJSONDecoderTests {
         }
         #expect(try decoder.decode(Maybe.self, from: "{}").value == nil)
         #expect(try decoder.decode(Maybe.self, from: #"{"value":null}"#).value == nil)
-        #expect(failure(Maybe.self, #"{"value":"1"}"#)?.path.description == "$.value")
+        #expect(decoder.failure(Maybe.self, #"{"value":"1"}"#)?.path.description == "$.value")
     }
 
     @Test func urlsDecodeFromStrings() throws {
@@ -183,8 +174,8 @@ struct StrictJSONDecoderTests {
             var url: URL
         }
         #expect(try decoder.decode(Link.self, from: #"{"url":"https://a.example/x?y=1"}"#).url.host == "a.example")
-        #expect(failure(Link.self, #"{"url":{"relative":"x"}}"#)?.reason == .typeMismatch(expected: "a string", found: .object))
-        #expect(failure(Link.self, #"{"url":""}"#)?.path.description == "$.url")
+        #expect(decoder.failure(Link.self, #"{"url":{"relative":"x"}}"#)?.reason == .typeMismatch(expected: "a string", found: .object))
+        #expect(decoder.failure(Link.self, #"{"url":""}"#)?.path.description == "$.url")
         // Percent-encoded text is kept as it is, not encoded a second time.
         #expect(try decoder.decode(Link.self, from: #"{"url":"https://a.example/a%20b"}"#).url.absoluteString == "https://a.example/a%20b")
     }
@@ -204,18 +195,18 @@ struct StrictJSONDecoderTests {
         #expect(try decoder.decode(Decimal.self, from: thirtyEight) == Decimal(string: thirtyEight))
         #expect(try decoder.decode(Decimal.self, from: "1.000000000000000000000000000000000000000000000") == 1)
         let tooPrecise = "123456789012345678901234567890123456789012"
-        #expect(failure(Decimal.self, tooPrecise)?.reason == .numberNotRepresentable(tooPrecise, as: "Decimal"))
-        #expect(failure(Decimal.self, "1e200")?.reason == .numberNotRepresentable("1e200", as: "Decimal"))
-        #expect(failure(Payment.self, #"{"amount":"12.34"}"#)?.reason == .typeMismatch(expected: "a number", found: .string))
-        #expect(failure(Payment.self, #"{"amount":{"mantissa":1}}"#)?.reason == .typeMismatch(expected: "a number", found: .object))
+        #expect(decoder.failure(Decimal.self, tooPrecise)?.reason == .numberNotRepresentable(tooPrecise, as: "Decimal"))
+        #expect(decoder.failure(Decimal.self, "1e200")?.reason == .numberNotRepresentable("1e200", as: "Decimal"))
+        #expect(decoder.failure(Payment.self, #"{"amount":"12.34"}"#)?.reason == .typeMismatch(expected: "a number", found: .string))
+        #expect(decoder.failure(Payment.self, #"{"amount":{"mantissa":1}}"#)?.reason == .typeMismatch(expected: "a number", found: .object))
     }
 
     /// `Data` reads base64 text, as `JSONDecoder` does by default; anything else is refused.
     @Test func dataIsReadFromBase64() throws {
         #expect(try decoder.decode(Data.self, from: #""AAEC/w==""#) == Data([0, 1, 2, 255]))
         #expect(try decoder.decode([Data].self, from: #"["", "aGk="]"#) == [Data(), Data("hi".utf8)])
-        #expect(failure(Data.self, #""not base64!""#)?.reason == .invalidValue(#""not base64!" is not base64"#))
-        #expect(failure(Data.self, "[0,1,2]")?.reason == .typeMismatch(expected: "a string", found: .array))
+        #expect(decoder.failure(Data.self, #""not base64!""#)?.reason == .invalidValue(#""not base64!" is not base64"#))
+        #expect(decoder.failure(Data.self, "[0,1,2]")?.reason == .typeMismatch(expected: "a string", found: .array))
     }
 
     /// `Date` keeps its own form, seconds since 2001 as a number, as `JSONDecoder`'s default does.
@@ -223,18 +214,18 @@ struct StrictJSONDecoderTests {
         for text in ["0", "12.5", "-86400", "7.5e8"] {
             #expect(try decoder.decode(Date.self, from: text) == (try JSONDecoder().decode(Date.self, from: Data(text.utf8))), "\(text)")
         }
-        #expect(failure(Date.self, #""2026-11-23""#)?.reason == .typeMismatch(expected: "a number", found: .string))
+        #expect(decoder.failure(Date.self, #""2026-11-23""#)?.reason == .typeMismatch(expected: "a number", found: .string))
     }
 
     @Test func malformedJSONIsReportedAtTheRoot() {
-        let error = failure([Int].self, "[1,]")
+        let error = decoder.failure([Int].self, "[1,]")
         #expect(error?.path == .root)
         #expect(error?.description.hasPrefix("$: malformed JSON at line 1, column 4") == true)
     }
 
     @Test func objectsAndArraysMustBeTheRightContainer() {
-        #expect(failure(Order.self, "[]")?.reason == .typeMismatch(expected: "an object", found: .array))
-        #expect(failure([Int].self, "{}")?.reason == .typeMismatch(expected: "an array", found: .object))
+        #expect(decoder.failure(Order.self, "[]")?.reason == .typeMismatch(expected: "an object", found: .array))
+        #expect(decoder.failure([Int].self, "{}")?.reason == .typeMismatch(expected: "an array", found: .object))
     }
 
     /// Custom code sees where it is: the decoder finds each value's path from its position.
@@ -266,7 +257,7 @@ struct StrictJSONDecoderTests {
                 _ = try keyed.superDecoder(forKey: AnyKey(stringValue: "base")).singleValueContainer().decode(Int.self)
             }
         }
-        #expect(failure(Child.self, "{}")?.description == "$.base: expected an integer, found null")
+        #expect(decoder.failure(Child.self, "{}")?.description == "$.base: expected an integer, found null")
         #expect((try? decoder.decode(Child.self, from: #"{"base":7}"#))?.parentIsNull == true)
     }
 

@@ -8,15 +8,6 @@ import Testing
 struct MerchantBackendModelTests {
     private let decoder = StrictJSONDecoder()
 
-    private func failure<T: Decodable>(_ type: T.Type, _ text: String) -> JSONDecodeError? {
-        do {
-            _ = try decoder.decode(type, from: text)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     @Test func readsTheExamplePaymentOrderResponse() throws {
         let response = try decoder.decode(MerchantBackend.PaymentOrderResponse.self, from: MerchantBackend.Examples.paymentOrderResponse)
         #expect(response.paymentorder.id == "/psp/paymentorders/09ccd29a-7c4f-4752-9396-12100cbfecce")
@@ -86,32 +77,32 @@ struct MerchantBackendModelTests {
     }
 
     @Test func refusesWrongTypesWithTheirPaths() {
-        let wrongHref = failure(
+        let wrongHref = decoder.failure(
             MerchantBackend.PaymentOrderResponse.self,
             #"{"paymentorder":{"id":"/p"},"operations":[{"rel":"a","method":"GET","href":"https://x.example/","contentType":"t"},{"rel":"b","method":"GET","href":7,"contentType":"t"}]}"#
         )
         #expect(wrongHref?.path.description == "$.operations[1].href")
         #expect(wrongHref?.reason == .typeMismatch(expected: "a string", found: .number))
 
-        let fractionalAmount = failure(
+        let fractionalAmount = decoder.failure(
             MerchantBackend.PaymentOrderResponse.self, #"{"paymentorder":{"id":"/p","amount":1.5},"operations":[]}"#)
         #expect(fractionalAmount?.path.description == "$.paymentorder.amount")
         #expect(fractionalAmount?.reason == .numberNotRepresentable("1.5", as: "Int"))
 
-        let noID = failure(MerchantBackend.PaymentOrderResponse.self, #"{"paymentorder":{},"operations":[]}"#)
+        let noID = decoder.failure(MerchantBackend.PaymentOrderResponse.self, #"{"paymentorder":{},"operations":[]}"#)
         #expect(noID?.path.description == "$.paymentorder.id" && noID?.reason == .missingKey)
 
-        let notAnObject = failure(MerchantBackend.PaymentOrderRequest.self, #"{"paymentorder":[]}"#)
+        let notAnObject = decoder.failure(MerchantBackend.PaymentOrderRequest.self, #"{"paymentorder":[]}"#)
         #expect(notAnObject?.path.description == "$.paymentorder")
 
-        let otherOperation = failure(
+        let otherOperation = decoder.failure(
             MerchantBackend.SetInstrumentRequest.self, #"{"paymentorder":{"operation":"Abort","instrument":"CreditCard"}}"#)
         #expect(otherOperation?.path.description == "$.paymentorder.operation")
-        let extraMember = failure(
+        let extraMember = decoder.failure(
             MerchantBackend.SetInstrumentRequest.self,
             #"{"paymentorder":{"operation":"SetInstrument","instrument":"CreditCard","amount":1}}"#)
         #expect(extraMember?.path.description == "$.paymentorder")
-        let numberInstrument = failure(
+        let numberInstrument = decoder.failure(
             MerchantBackend.SetInstrumentRequest.self, #"{"paymentorder":{"operation":"SetInstrument","instrument":1}}"#)
         #expect(numberInstrument?.path.description == "$.paymentorder.instrument")
     }

@@ -1,0 +1,13 @@
+@testable import BridgeCodec
+
+extension StrictJSONDecoder {
+    /// The error decoding `text` as `type` throws, or `nil` when it decodes.
+    func failure<T: Decodable>(_ type: T.Type, _ text: String) -> JSONDecodeError? {
+        do {
+            _ = try decode(type, from: text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
