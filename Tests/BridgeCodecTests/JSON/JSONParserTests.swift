@@ -102,6 +102,11 @@ struct JSONParserTests {
         let members = (0..<200).map { "\"k\($0)\":\($0)" }
         #expect(reason(of: "{" + members.joined(separator: ",") + "}") == nil)
         #expect(reason(of: "{" + (members + ["\"k150\":0"]).joined(separator: ",") + "}") == .duplicateKey("k150"))
+        // Either side of where the scan of earlier keys gives way to a set of them.
+        for count in 28...36 {
+            let repeated = members.prefix(count) + ["\"k0\":0"]
+            #expect(reason(of: "{" + repeated.joined(separator: ",") + "}") == .duplicateKey("k0"), "after \(count) members")
+        }
     }
 
     @Test func lookupIsByCodeUnits() throws {
