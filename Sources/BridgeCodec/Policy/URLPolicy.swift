@@ -108,26 +108,27 @@ public struct URLPolicy: Sendable, Hashable {
     func violation(in bytes: UnsafeBufferPointer<UInt8>) -> Violation? {
         guard !bytes.isEmpty else { return .empty }
         guard bytes.count <= maxLength else { return .tooLong(limit: maxLength) }
+        let characters = Self.characters
         // The scheme, its `:` and a web URL's `//` and host name are URL characters: the
         // character scan starts where they end, so each byte is read once.
-        let schemeEnd = Self.schemeLength(bytes)
+        let schemeEnd = Self.schemeLength(bytes, characters)
         let scheme = schemeEnd.map { Self.lowercasedScheme(UnsafeBufferPointer(rebasing: bytes[..<$0])) }
         var hostEnd: Int?
         var checkedEnd = 0
         if let schemeEnd, let scheme {
             checkedEnd = schemeEnd + 1
             if scheme.isWeb, Self.hasSlashes(bytes, at: checkedEnd) {
-                let end = Self.hostNameCharacters.firstNonMember(in: bytes, from: checkedEnd + 2, before: bytes.count)
+                let end = characters.hostName.firstNonMember(in: bytes, from: checkedEnd + 2, before: bytes.count)
                 hostEnd = end
                 checkedEnd = end
             }
         }
         var hasBackslash = false
-        var position = Self.urlCharacters.firstNonMember(in: bytes, from: checkedEnd, before: bytes.count)
+        var position = characters.url.firstNonMember(in: bytes, from: checkedEnd, before: bytes.count)
         while position < bytes.count {
             guard bytes[position] == UInt8(ascii: "\\") else { return .invalidCharacter("\u{FFFD}") }
             hasBackslash = true
-            position = Self.urlCharacters.firstNonMember(in: bytes, from: position + 1, before: bytes.count)
+            position = characters.url.firstNonMember(in: bytes, from: position + 1, before: bytes.count)
         }
         guard let schemeEnd, let (name, isWeb) = scheme else { return .relative }
         guard isWeb || !Self.forbiddenSchemes.contains(name) else { return .forbiddenScheme(name) }
@@ -135,13 +136,13 @@ public struct URLPolicy: Sendable, Hashable {
         guard !hasBackslash else { return .backslash }
         guard isWeb else { return nil }
         guard let hostEnd else { return .missingHost }
-        return Self.authorityViolation(bytes, hostStart: schemeEnd + 3, hostEnd: hostEnd)
+        return Self.authorityViolation(bytes, hostStart: schemeEnd + 3, hostEnd: hostEnd, characters)
     }
 
     /// The lowercased scheme of an absolute URL, or `nil` for a relative reference.
     static func scheme(of url: String) -> String? {
         url.withUTF8Bytes { bytes in
-            schemeLength(bytes).map { lowercasedScheme(UnsafeBufferPointer(rebasing: bytes[..<$0])).name }
+            schemeLength(bytes, characters).map { lowercasedScheme(UnsafeBufferPointer(rebasing: bytes[..<$0])).name }
         }
     }
 
@@ -152,20 +153,10 @@ public struct URLPolicy: Sendable, Hashable {
     }
 
     /// The length of the scheme before `:` (RFC 3986: a letter, then letters, digits, `+`, `-`, `.`).
-    private static func schemeLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        for offset in bytes.indices {
-            switch bytes[offset] {
-            case UInt8(ascii: ":"):
-                return offset == 0 ? nil : offset
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                continue
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
-                if offset == 0 { return nil }
-            default:
-                return nil
-            }
-        }
-        return nil
+    private static func schemeLength(_ bytes: UnsafeBufferPointer<UInt8>, _ characters: Characters) -> Int? {
+        let end = characters.scheme.firstNonMember(in: bytes, from: 0, before: bytes.count)
+        guard end > 0, end < bytes.count, bytes[end] == UInt8(ascii: ":"), characters.letter.contains(bytes[0]) else { return nil }
+        return end
     }
 
     /// The scheme in lowercase, and whether it is `https` or `http`, which come back as literals.
@@ -189,13 +180,26 @@ public struct URLPolicy: Sendable, Hashable {
     }
 
     /// Printable ASCII that RFC 3986 allows in a URL; backslash is reported on its own.
-    @inline(__always)
     static func isURLCharacter(_ byte: UInt8) -> Bool {
-        urlCharacters.contains(byte)
+        characters.url.contains(byte)
     }
 
-    /// Printable ASCII but space, `"` `<` `>` `\` `^` the backtick `{` `|` `}`.
-    static let urlCharacters = ASCIIByteSet { (0x21...0x7E).contains($0) && !#""<>\^`{|}"#.utf8.contains($0) }
+    /// The byte sets a check scans with, made once together.
+    private struct Characters: Sendable {
+        /// Printable ASCII but space, `"` `<` `>` `\` `^` the backtick `{` `|` `}`.
+        let url = ASCIIByteSet { (0x21...0x7E).contains($0) && !#""<>\^`{|}"#.utf8.contains($0) }
+        /// What a scheme is made of: letters, digits, `+`, `-` and `.`.
+        let scheme = ASCIIByteSet { isAlphanumeric($0) || "+-.".utf8.contains($0) }
+        /// What a scheme starts with.
+        let letter = ASCIIByteSet { isAlphanumeric($0) && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        /// Letters, digits, `-` and `.`: what a host name is made of.
+        let hostName = ASCIIByteSet { isAlphanumeric($0) || "-.".utf8.contains($0) }
+        /// Every byte but `/`, `?` and `#`, before which the authority ends. Bytes from 0x80 up
+        /// end the scan too; the character check has already refused them.
+        let authority = ASCIIByteSet { !"/?#".utf8.contains($0) }
+    }
+
+    private static let characters = Characters()
 
     /// Whether `//` starts at `offset`.
     private static func hasSlashes(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
@@ -204,8 +208,10 @@ public struct URLPolicy: Sendable, Hashable {
 
     /// The authority `host[:port]` from `hostStart`, followed by `/`, `?`, `#` or the end, of a
     /// URL made of URL characters; `hostEnd` is where its host name characters end.
-    private static func authorityViolation(_ bytes: UnsafeBufferPointer<UInt8>, hostStart: Int, hostEnd: Int) -> Violation? {
-        let end = authorityCharacters.firstNonMember(in: bytes, from: hostEnd, before: bytes.count)
+    private static func authorityViolation(
+        _ bytes: UnsafeBufferPointer<UInt8>, hostStart: Int, hostEnd: Int, _ characters: Characters
+    ) -> Violation? {
+        let end = characters.authority.firstNonMember(in: bytes, from: hostEnd, before: bytes.count)
         for offset in hostEnd..<end where bytes[offset] == UInt8(ascii: "@") {
             return .userInfo
         }
@@ -239,15 +245,6 @@ public struct URLPolicy: Sendable, Hashable {
         }
         return nil
     }
-
-    /// Letters, digits, `-` and `.`: what a host name is made of.
-    private static let hostNameCharacters = ASCIIByteSet { byte in
-        byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || isAlphanumeric(byte)
-    }
-
-    /// Every byte but `/`, `?` and `#`, before which the authority ends. Bytes from 0x80 up end
-    /// the scan too; the character check has already refused them.
-    private static let authorityCharacters = ASCIIByteSet { !"/?#".utf8.contains($0) }
 
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {
         switch byte {

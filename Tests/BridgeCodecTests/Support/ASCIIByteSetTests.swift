@@ -7,12 +7,28 @@ import Testing
 struct ASCIIByteSetTests {
     @Test func membershipIsTheRuleForEveryByte() {
         let excludedFromURLs = Array(#" "<>\^`{|}"#.utf8)
-        let sets: [(name: String, set: ASCIIByteSet, rule: (UInt8) -> Bool)] = [
-            ("URL characters", URLPolicy.urlCharacters, { $0 > 0x20 && $0 < 0x7F && !excludedFromURLs.contains($0) }),
-            ("plain string bytes", JSONParser.plainStringBytes, { $0 >= 0x20 && $0 <= 0x7F && $0 != 0x22 && $0 != 0x5C }),
+        let sets: [(name: String, contains: (UInt8) -> Bool, rule: (UInt8) -> Bool)] = [
+            ("URL characters", URLPolicy.isURLCharacter, { $0 > 0x20 && $0 < 0x7F && !excludedFromURLs.contains($0) }),
+            ("plain string bytes", JSONParser.plainStringBytes.contains, { $0 >= 0x20 && $0 <= 0x7F && $0 != 0x22 && $0 != 0x5C }),
         ]
-        for (name, set, rule) in sets {
-            for byte in UInt8.min...UInt8.max { #expect(set.contains(byte) == rule(byte), "\(name): byte \(byte)") }
+        for (name, contains, rule) in sets {
+            for byte in UInt8.min...UInt8.max { #expect(contains(byte) == rule(byte), "\(name): byte \(byte)") }
+        }
+    }
+
+    /// Runs are tested eight bytes at a time: a byte outside the set is found at every offset of
+    /// every run length, and a scan never reads past its end.
+    @Test func firstNonMemberFindsTheByteAtEveryOffset() {
+        let set = ASCIIByteSet { $0 == UInt8(ascii: "a") }
+        for length in 0...40 {
+            for outside in 0...length {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                if outside < length { bytes[outside] = UInt8(ascii: "b") }
+                bytes.append(UInt8(ascii: "b"))
+                bytes.withUnsafeBufferPointer { buffer in
+                    #expect(set.firstNonMember(in: buffer, from: 0, before: length) == outside, "length \(length), outside at \(outside)")
+                }
+            }
         }
     }
 
