@@ -211,7 +211,10 @@ public struct URLPolicy: Sendable, Hashable {
     private static func authorityViolation(
         _ bytes: UnsafeBufferPointer<UInt8>, hostStart: Int, hostEnd: Int, _ characters: Characters
     ) -> Violation? {
-        let end = characters.authority.firstNonMember(in: bytes, from: hostEnd, before: bytes.count)
+        // Usually the host name runs to the authority's end, and there is nothing more to read.
+        let end =
+            hostEnd == bytes.count || !characters.authority.contains(bytes[hostEnd])
+            ? hostEnd : characters.authority.firstNonMember(in: bytes, from: hostEnd, before: bytes.count)
         for offset in hostEnd..<end where bytes[offset] == UInt8(ascii: "@") {
             return .userInfo
         }
