@@ -23,7 +23,8 @@ let package = Package(
         .executableTarget(name: "BridgeCodecFuzz", dependencies: ["BridgeCodec"]),
         .testTarget(
             name: "BridgeCodecTests",
-            dependencies: ["BridgeCodec", "BridgeCodecTesting", "BridgeCodecCommandLine"]
+            // `bridgecodec` too: some tests run the built binary, as a user does.
+            dependencies: ["BridgeCodec", "BridgeCodecTesting", "BridgeCodecCommandLine", "bridgecodec"]
         ),
     ],
     swiftLanguageModes: [.v6]

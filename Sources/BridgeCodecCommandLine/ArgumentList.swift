@@ -4,9 +4,11 @@ struct ArgumentList {
     private(set) var flags: Set<String> = []
     private(set) var positionals: [String] = []
 
-    /// A usage error with its message.
+    /// A usage error with its message, or an input the command could not read.
     struct UsageError: Error {
         let message: String
+        /// Whether pointing at `--help` helps: not when a file could not be read.
+        var showsHelp = true
     }
 
     /// Splits `arguments`; `valueOptions` take a value, `flagOptions` do not. `-` alone is a positional (stdin).

@@ -28,7 +28,12 @@ public struct CommandResult: Sendable, Equatable {
 
     /// Exit 2: the command line itself was wrong; the message and a pointer to `--help` on stderr.
     static func usageError(_ message: String, command: String) -> CommandResult {
-        let hint = "run 'bridgecodec \(command) --help' for usage".replacingOccurrences(of: "  ", with: " ")
-        return CommandResult(exitCode: 2, standardError: Data("error: \(message)\n\(hint)\n".utf8))
+        usageError(ArgumentList.UsageError(message: message), command: command)
+    }
+
+    /// Exit 2 for `error`: its message, and a pointer to `--help` when that helps.
+    static func usageError(_ error: ArgumentList.UsageError, command: String) -> CommandResult {
+        let hint = "run 'bridgecodec \(command) --help' for usage\n".replacingOccurrences(of: "  ", with: " ")
+        return CommandResult(exitCode: 2, standardError: Data("error: \(error.message)\n\(error.showsHelp ? hint : "")".utf8))
     }
 }

@@ -59,7 +59,7 @@ enum DecodeCommand {
                 return .rejected(error.description)
             }
         } catch {
-            return .usageError(error.message, command: "decode")
+            return .usageError(error, command: "decode")
         }
     }
 

@@ -40,7 +40,7 @@ enum EscapeCommand {
             }
             return CommandResult(exitCode: 0, standardOutput: Data(Escaper.escape(text, for: context).utf8))
         } catch {
-            return .usageError(error.message, command: "escape")
+            return .usageError(error, command: "escape")
         }
     }
 

@@ -49,7 +49,7 @@ enum FuzzCommand {
             }
             return .success(output)
         } catch {
-            return .usageError(error.message, command: "fuzz")
+            return .usageError(error, command: "fuzz")
         }
     }
 }

@@ -42,7 +42,7 @@ enum JSONCheckCommand {
                 return .rejected(error.description)
             }
         } catch {
-            return .usageError(error.message, command: "json-check")
+            return .usageError(error, command: "json-check")
         }
     }
 }

@@ -43,7 +43,7 @@ enum PageCommand {
                 return .rejected("\(error)")
             }
         } catch {
-            return .usageError(error.message, command: "page")
+            return .usageError(error, command: "page")
         }
     }
 }

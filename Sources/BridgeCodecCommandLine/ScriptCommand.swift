@@ -90,7 +90,7 @@ enum ScriptCommand {
                 throw ArgumentList.UsageError(message: "unknown provider '\(provider)'")
             }
         } catch {
-            return .usageError(error.message, command: "script")
+            return .usageError(error, command: "script")
         }
     }
 }

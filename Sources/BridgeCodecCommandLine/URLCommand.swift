@@ -63,7 +63,7 @@ enum URLCommand {
                 throw ArgumentList.UsageError(message: "unknown url subcommand '\(subcommand)'")
             }
         } catch {
-            return .usageError(error.message, command: "url")
+            return .usageError(error, command: "url")
         }
     }
 
