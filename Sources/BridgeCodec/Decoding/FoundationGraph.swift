@@ -22,7 +22,9 @@ extension JSONValue {
     /// places, and each place is charged as its text would be. An error's path is built as it
     /// unwinds, so a walk that succeeds builds none.
     private static func converting(_ object: Any, depth: Int, budget: inout StructureBudget) throws(JSONDecodeError) -> JSONValue {
-        switch try FoundationValue(object) {
+        let value = try FoundationValue(object)
+        if let identity = value.instance { try budget.enterInstance(identity, depth: depth) }
+        switch value {
         case .null:
             try budget.null()
             return .null
@@ -35,7 +37,7 @@ extension JSONValue {
         case .string(let string):
             try budget.string(utf8Count: string.utf8.count)
             return .string(string)
-        case .array(let elements):
+        case .array(let elements), .heldArray(let elements, _):
             let inner = try budget.array(count: elements.count, depth: depth)
             var values: [JSONValue] = []
             values.reserveCapacity(elements.count)
@@ -48,7 +50,7 @@ extension JSONValue {
             }
             return .array(values)
         case .object(let dictionary): return try converting(members: dictionary, depth: depth, budget: &budget)
-        case .members(let members): return try converting(members: members, depth: depth, budget: &budget)
+        case .members(let members), .heldMembers(let members, _): return try converting(members: members, depth: depth, budget: &budget)
         }
     }
 
@@ -83,6 +85,18 @@ enum FoundationValue {
     case object([String: Any])
     /// Any other dictionary's members, in its order.
     case members([(key: String, value: Any)])
+    /// The elements of a Foundation array, the instance that holds them.
+    case heldArray([Any], ObjectIdentifier)
+    /// The members of a Foundation dictionary, the instance that holds them.
+    case heldMembers([(key: String, value: Any)], ObjectIdentifier)
+
+    /// The Foundation array or dictionary this value is read from: a walk must not enter it twice.
+    var instance: ObjectIdentifier? {
+        switch self {
+        case .heldArray(_, let identity), .heldMembers(_, let identity): identity
+        default: nil
+        }
+    }
 
     /// `object` identified. Booleans are told from numbers by type, never by a cast: `as? Bool`
     /// accepts the number `1`, and `as? Int` the boolean `true`.
@@ -116,9 +130,9 @@ enum FoundationValue {
         } else if let number = instance as? NSNumber {
             self = try Self(number: number)
         } else if let dictionary = instance as? NSDictionary {
-            self = .members(try Self.members(of: dictionary))
+            self = .heldMembers(try Self.members(of: Self.members(of: dictionary)), ObjectIdentifier(dictionary))
         } else if let array = instance as? NSArray {
-            self = .array(Array(array))
+            self = .heldArray(Self.elements(of: array), ObjectIdentifier(array))
         } else if instance is NSNull {
             self = .null
         } else {
@@ -183,6 +197,46 @@ enum FoundationValue {
         } else {
             throw Self.unsupported(type)
         }
+    }
+
+    /// The elements of `array`.
+    ///
+    /// Where Foundation converts a nested array or dictionary whole as it hands it out
+    /// (swift-corelibs-foundation does), one that holds itself would recurse there without end
+    /// before the walk could see the cycle. There an element that is itself a Foundation array or
+    /// dictionary is taken as the array holds it, through the array's mirror, and any other as
+    /// Foundation hands it out (which unboxes a Swift value it keeps in a box of its own). A class
+    /// of an app's own, whose mirror does not show its elements, is read through its primitives.
+    private static func elements(of array: NSArray) -> [Any] {
+        guard foundationConvertsNestedCollections else { return Array(array) }
+        let held = Mirror(reflecting: array).children.map(\.value)
+        guard held.count == array.count else { return Array(array) }
+        return held.indices.map { index in isCollection(held[index]) ? held[index] : array.object(at: index) }
+    }
+
+    /// The members of `dictionary`, each value taken as ``elements(of:)`` takes an element.
+    private static func members(of dictionary: NSDictionary) -> [(key: Any, value: Any)] {
+        guard foundationConvertsNestedCollections else { return dictionary.map { ($0.key, $0.value) } }
+        let held = Mirror(reflecting: dictionary).children.compactMap { child -> (key: Any, value: Any)? in
+            guard let (key, value) = child.value as? (NSObject, AnyObject) else { return nil }
+            return (key, value)
+        }
+        guard held.count == dictionary.count else { return dictionary.map { ($0.key, $0.value) } }
+        return held.map { member in
+            (member.key, isCollection(member.value) ? member.value : dictionary.object(forKey: member.key) ?? member.value)
+        }
+    }
+
+    /// Whether Foundation hands out an array held in another as a Swift array, converted whole:
+    /// found by asking it once, not by platform.
+    private static let foundationConvertsNestedCollections: Bool = {
+        let outer = NSMutableArray()
+        outer.add(NSMutableArray())
+        return !(Swift.type(of: outer.object(at: 0)) is AnyClass)
+    }()
+
+    private static func isCollection(_ object: Any) -> Bool {
+        object is NSArray || object is NSDictionary
     }
 
     /// `nil` when `object` is no `Optional`; else what it holds, `nil` inside for `nil`.

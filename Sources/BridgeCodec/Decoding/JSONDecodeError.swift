@@ -31,6 +31,8 @@ public struct JSONDecodeError: Error, Sendable, Hashable, CustomStringConvertibl
         case tooManyMembers(limit: Int)
         /// A Foundation graph or structured body whose JSON text would be longer than ``JSONLimits/maxBytes``.
         case tooLarge(limit: Int)
+        /// A Foundation array or dictionary that holds itself, directly or further down.
+        case cycle
 
         /// A sentence a person understands.
         public var description: String {
@@ -50,6 +52,7 @@ public struct JSONDecodeError: Error, Sendable, Hashable, CustomStringConvertibl
             case .stringTooLong(let limit): "string is longer than the limit of \(limit) bytes"
             case .tooManyMembers(let limit): "object has more members than the limit of \(limit)"
             case .tooLarge(let limit): "the value is longer than the limit of \(limit) bytes as JSON"
+            case .cycle: "the array or dictionary holds itself"
             }
         }
     }

@@ -10,6 +10,8 @@ struct StructureBudget {
     let limits: JSONLimits
     /// The bytes of JSON text the rest of the body may take.
     private var remainingBytes: Int
+    /// The Foundation arrays and dictionaries the walk is inside, with their depths.
+    private var openInstances: [(depth: Int, identity: ObjectIdentifier)] = []
 
     /// A budget of `limits`.
     init(limits: JSONLimits) {
@@ -63,6 +65,14 @@ struct StructureBudget {
     @inline(__always)
     mutating func key(utf8Count count: Int) throws(JSONDecodeError) {
         try charge(count + 3)
+    }
+
+    /// Enters the Foundation array or dictionary `identity` at `depth`; one the walk is already
+    /// inside is a cycle, refused before it is read again.
+    mutating func enterInstance(_ identity: ObjectIdentifier, depth: Int) throws(JSONDecodeError) {
+        while let last = openInstances.last, last.depth >= depth { openInstances.removeLast() }
+        guard !openInstances.contains(where: { $0.identity == identity }) else { throw Self.fail(.cycle) }
+        openInstances.append((depth, identity))
     }
 
     private func enter(_ depth: Int) throws(JSONDecodeError) -> Int {

@@ -280,6 +280,37 @@ struct FoundationObjectTests {
         #expect(reason == tooLarge)
     }
 
+    /// A Foundation array or dictionary that holds itself is refused with its path, before any
+    /// walk (Foundation's own bridging on Linux included) can recurse without end.
+    @Test func cyclesAreRefused() throws {
+        let array = NSMutableArray(array: [NSString(string: "a")])
+        array.add(array)
+        #expect(failure([JSONValue].self, array)?.reason == .cycle)
+        #expect(failure([JSONValue].self, array)?.path.description == "$[1]")
+
+        let dictionary = NSMutableDictionary(dictionary: ["name": NSString(string: "x")])
+        dictionary["self"] = dictionary
+        #expect(failure([String: JSONValue].self, dictionary)?.description == "$.self: the array or dictionary holds itself")
+
+        // Through another container, and through a Swift dictionary in between.
+        let outer = NSMutableArray()
+        let inner = NSMutableDictionary()
+        inner["back"] = ["via": outer] as [String: Any]
+        outer.add(inner)
+        #expect(failure(JSONValue.self, outer)?.path.description == "$[0].back.via")
+
+        // One instance in two places is no cycle.
+        let shared = NSArray(array: [NSNumber(value: 1)])
+        #expect(try JSONValue(foundationObject: NSArray(array: [shared, shared])) == JSONValue(parsing: "[[1],[1]]"))
+
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        guard case .failure(let error) = dispatcher.outcome(handlerName: "sovHandler", foundationBody: dictionary) else {
+            Issue.record("a dictionary holding itself was dispatched")
+            return
+        }
+        #expect(error.description.hasSuffix("$.self: the array or dictionary holds itself"))
+    }
+
     /// Dispatch only reads the caller's graph: the graph, and the dictionaries inside it, must
     /// read the same afterwards, and a second dispatch of the same graph must give the same message.
     @Test func dispatchLeavesTheCallersGraphAsItWas() throws {
