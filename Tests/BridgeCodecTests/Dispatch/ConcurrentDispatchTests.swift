@@ -21,8 +21,11 @@ struct ConcurrentDispatchTests {
         channels: BridgeChannel.defaults(origins: .anyOrigin), limits: (try? JSONLimits(maxBytes: 4_096, maxDepth: 16)) ?? .default)
 
     private static let inputs: [Input] = BridgeChannel.Kind.allCases.flatMap { kind -> [Input] in
-        let bodies = [Array(kind.exampleBody.jsonText.utf8)] + MalformedPayloadGenerator(example: kind.exampleBody, seed: 7).variants(count: 40).map(\.body)
-        return bodies.flatMap { body in Input.Transport.allCases.map { Input(handler: kind.defaultHandlerName, transport: $0, body: body) } }
+        let bodies =
+            [Array(kind.exampleBody.jsonText.utf8)]
+            + MalformedPayloadGenerator(example: kind.exampleBody, seed: 7).variants(count: 40).map(\.body)
+        return bodies.flatMap { body in Input.Transport.allCases.map { Input(handler: kind.defaultHandlerName, transport: $0, body: body) }
+        }
     }
 
     private static func outcome(_ input: Input) -> Result<ProviderMessage, BridgeError> {
@@ -34,7 +37,8 @@ struct ConcurrentDispatchTests {
             return dispatcher.outcome(handlerName: input.handler, foundationBody: graph)
         case .structured:
             guard let value = try? JSONValue(parsing: input.body, limits: .largest) else {
-                return dispatcher.outcome(BridgeMessage(handlerName: input.handler, body: .jsonText(String(decoding: input.body, as: UTF8.self))))
+                return dispatcher.outcome(
+                    BridgeMessage(handlerName: input.handler, body: .jsonText(String(decoding: input.body, as: UTF8.self))))
             }
             return dispatcher.outcome(BridgeMessage(handlerName: input.handler, body: .value(value)))
         }
