@@ -3,7 +3,7 @@ import Foundation
 
 /// What each fuzz target exercises, and the properties it checks beyond "does not trap".
 enum FuzzTarget: String, CaseIterable {
-    case json, dispatch, escape, intent, url
+    case json, dispatch, escape, intent, url, merchant
 
     static let current = FuzzTarget(rawValue: ProcessInfo.processInfo.environment["BRIDGECODEC_FUZZ_TARGET"] ?? "") ?? .json
 
@@ -133,4 +133,32 @@ enum FuzzTarget: String, CaseIterable {
             return memcmp(padded, "planted", 7) == 0
         }
     #endif
+
+    /// The Merchant Backend documents and problems, strictly decoded: no trap, and a decoded
+    /// payment order, consumers session or set-instrument request written back with `JSONEncoder`
+    /// decodes to the same value. A root's links are resolved against a fixed root.
+    static func merchant(_ bytes: UnsafeRawBufferPointer) {
+        guard let limits = try? JSONLimits(maxBytes: 1 << 16, maxDepth: 32, maxStringLength: 4_096, maxObjectMembers: 64) else {
+            fatalError("the fuzz target's limits are out of range")
+        }
+        let decoder = StrictJSONDecoder(limits: limits)
+        let data = Data(bytes)
+        func roundTrips<Model: Codable & Equatable>(_ type: Model.Type) {
+            guard let model = try? decoder.decode(type, from: data) else { return }
+            guard let written = try? JSONEncoder().encode(model), (try? StrictJSONDecoder(limits: .largest).decode(type, from: written)) == model
+            else {
+                fatalError("\(type) does not round-trip: \(String(decoding: data, as: UTF8.self))")
+            }
+        }
+        roundTrips(MerchantBackend.PaymentOrderResponse.self)
+        roundTrips(MerchantBackend.ConsumersRequest.self)
+        roundTrips(MerchantBackend.ConsumersResponse.self)
+        roundTrips(MerchantBackend.SetInstrumentRequest.self)
+        _ = try? decoder.decode(MerchantBackend.PaymentOrderRequest.self, from: data)
+        _ = (try? decoder.decode(ProblemDetails.self, from: data))?.merchantBackendProblem
+        if let root = try? decoder.decode(MerchantBackend.Root.self, from: data), let base = URL(string: "https://backend.example/mobile/") {
+            _ = try? root.consumersURL(relativeTo: base)
+            _ = try? root.paymentOrdersURL(relativeTo: base)
+        }
+    }
 }
