@@ -145,7 +145,8 @@ enum FuzzTarget: String, CaseIterable {
         let data = Data(bytes)
         func roundTrips<Model: Codable & Equatable>(_ type: Model.Type) {
             guard let model = try? decoder.decode(type, from: data) else { return }
-            guard let written = try? JSONEncoder().encode(model), (try? StrictJSONDecoder(limits: .largest).decode(type, from: written)) == model
+            guard let written = try? JSONEncoder().encode(model),
+                (try? StrictJSONDecoder(limits: .largest).decode(type, from: written)) == model
             else {
                 fatalError("\(type) does not round-trip: \(String(decoding: data, as: UTF8.self))")
             }
@@ -156,7 +157,8 @@ enum FuzzTarget: String, CaseIterable {
         roundTrips(MerchantBackend.SetInstrumentRequest.self)
         _ = try? decoder.decode(MerchantBackend.PaymentOrderRequest.self, from: data)
         _ = (try? decoder.decode(ProblemDetails.self, from: data))?.merchantBackendProblem
-        if let root = try? decoder.decode(MerchantBackend.Root.self, from: data), let base = URL(string: "https://backend.example/mobile/") {
+        if let root = try? decoder.decode(MerchantBackend.Root.self, from: data), let base = URL(string: "https://backend.example/mobile/")
+        {
             _ = try? root.consumersURL(relativeTo: base)
             _ = try? root.paymentOrdersURL(relativeTo: base)
         }
