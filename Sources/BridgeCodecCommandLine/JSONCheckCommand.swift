@@ -26,7 +26,7 @@ enum JSONCheckCommand {
             let maxBytes = try list.positiveInteger("--max-bytes", default: JSONLimits.default.maxBytes)
             let maxDepth = try list.positiveInteger("--max-depth", default: JSONLimits.default.maxDepth)
             let limits: JSONLimits
-            do throws(JSONLimits.Invalid) {
+            do throws(InvalidLimit) {
                 limits = try JSONLimits(maxBytes: maxBytes, maxDepth: maxDepth)
             } catch let invalid {
                 let option = invalid.limit == "maxDepth" ? "--max-depth" : "--max-bytes"

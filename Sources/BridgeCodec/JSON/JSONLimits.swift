@@ -3,7 +3,7 @@
 /// The defaults suit bridge messages, which are a few hundred bytes; make larger limits per
 /// call for larger documents. Every bound is checked before the work it guards, so hostile
 /// input costs at most what the limits allow. Each bound is checked when the limits are made:
-/// a value outside its range throws ``Invalid``; none is clamped.
+/// a value outside its range throws ``InvalidLimit``; none is clamped.
 public struct JSONLimits: Sendable, Hashable {
     /// Largest input in bytes; for a Foundation object graph or a structured body, the fewest
     /// bytes its JSON text would take (such a body can hold one array in many places and stand
@@ -25,11 +25,11 @@ public struct JSONLimits: Sendable, Hashable {
         maxDepth: Int = 64,
         maxStringLength: Int = 256 << 10,
         maxObjectMembers: Int = 1_024
-    ) throws(Invalid) {
-        try Self.check("maxBytes", maxBytes, allowed: 1...Self.maximumBytes)
-        try Self.check("maxDepth", maxDepth, allowed: 1...Self.deepestNesting)
-        try Self.check("maxStringLength", maxStringLength, allowed: 1...Self.maximumBytes)
-        try Self.check("maxObjectMembers", maxObjectMembers, allowed: 1...Self.maximumBytes)
+    ) throws(InvalidLimit) {
+        try InvalidLimit.check("maxBytes", maxBytes, allowed: 1...Self.maximumBytes)
+        try InvalidLimit.check("maxDepth", maxDepth, allowed: 1...Self.deepestNesting)
+        try InvalidLimit.check("maxStringLength", maxStringLength, allowed: 1...Self.maximumBytes)
+        try InvalidLimit.check("maxObjectMembers", maxObjectMembers, allowed: 1...Self.maximumBytes)
         self.init(checkedBytes: maxBytes, depth: maxDepth, stringLength: maxStringLength, objectMembers: maxObjectMembers)
     }
 
@@ -38,25 +38,6 @@ public struct JSONLimits: Sendable, Hashable {
         maxDepth = depth
         maxStringLength = stringLength
         maxObjectMembers = objectMembers
-    }
-
-    private static func check(_ name: String, _ value: Int, allowed: ClosedRange<Int>) throws(Invalid) {
-        guard allowed.contains(value) else { throw Invalid(limit: name, value: value, allowed: allowed) }
-    }
-
-    /// A limit outside the range its kind allows.
-    public struct Invalid: Error, Sendable, Hashable, CustomStringConvertible {
-        /// The parameter's name, such as `maxDepth`.
-        public var limit: String
-        /// The value given.
-        public var value: Int
-        /// The values the limit takes.
-        public var allowed: ClosedRange<Int>
-
-        /// `maxDepth is -5; it must be from 1 to 512`.
-        public var description: String {
-            "\(limit) is \(value); it must be from \(allowed.lowerBound) to \(allowed.upperBound)"
-        }
     }
 
     /// The deepest nesting any limits accept, 512, as in Foundation's `JSONSerialization`.

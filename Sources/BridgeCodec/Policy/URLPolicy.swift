@@ -13,8 +13,8 @@ public struct URLPolicy: Sendable, Hashable {
         get { Set(schemes) }
         set { schemes = Self.sortedLowercased(newValue) }
     }
-    /// Longest URL accepted, in bytes. Default 8,192.
-    public var maxLength: Int
+    /// Longest URL accepted, in bytes. Default 8,192; at most ``JSONLimits/maximumBytes``.
+    public let maxLength: Int
 
     /// The allowed schemes, lowercased and sorted: an array (equal for equal sets) because a
     /// check compares a scheme with these few, and iterating a `Set` costs more than comparing.
@@ -23,10 +23,21 @@ public struct URLPolicy: Sendable, Hashable {
     /// Schemes that run code or read local data; never allowed.
     public static let forbiddenSchemes: Set<String> = ["javascript", "vbscript", "data", "file"]
 
-    /// A policy allowing `allowedSchemes` (compared ignoring ASCII case).
-    public init(allowedSchemes: Set<String> = ["https"], maxLength: Int = 8_192) {
+    /// A policy allowing `allowedSchemes` (compared ignoring ASCII case), URLs up to 8,192 bytes.
+    public init(allowedSchemes: Set<String> = ["https"]) {
+        self.init(allowedSchemes: allowedSchemes, checkedMaxLength: 8_192)
+    }
+
+    /// A policy allowing `allowedSchemes`, URLs up to `maxLength` bytes (from 1 to
+    /// ``JSONLimits/maximumBytes``).
+    public init(allowedSchemes: Set<String> = ["https"], maxLength: Int) throws(InvalidLimit) {
+        try InvalidLimit.check("maxLength", maxLength, allowed: 1...JSONLimits.maximumBytes)
+        self.init(allowedSchemes: allowedSchemes, checkedMaxLength: maxLength)
+    }
+
+    private init(allowedSchemes: Set<String>, checkedMaxLength: Int) {
         schemes = Self.sortedLowercased(allowedSchemes)
-        self.maxLength = maxLength
+        maxLength = checkedMaxLength
     }
 
     private static func sortedLowercased(_ schemes: Set<String>) -> [String] {
@@ -38,7 +49,7 @@ public struct URLPolicy: Sendable, Hashable {
 
     /// `http` and `https` URLs of any length whose host a browser reads as this package does:
     /// for deciding about URLs a page navigates to, whatever their length.
-    static let webURLs = URLPolicy(allowedSchemes: ["http", "https"], maxLength: .max)
+    static let webURLs = URLPolicy(allowedSchemes: ["http", "https"], checkedMaxLength: JSONLimits.maximumBytes)
 
     /// `https` and the app's own registered schemes (for callbacks such as `myapp://plaid-complete`).
     public static func https(plusAppSchemes appSchemes: Set<String>) -> URLPolicy {

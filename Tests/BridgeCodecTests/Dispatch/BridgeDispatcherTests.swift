@@ -137,11 +137,17 @@ struct BridgeDispatcherTests {
         }
     }
 
-    @Test func urlPolicyLengthLimit() {
-        let policy = URLPolicy(maxLength: 30)
+    @Test func urlPolicyLengthLimit() throws {
+        let policy = try URLPolicy(maxLength: 30)
         #expect(throws: URLPolicy.Violation.tooLong(limit: 30)) {
             try policy.check("https://a.example/" + String(repeating: "a", count: 20))
         }
+        #expect(URLPolicy().maxLength == 8_192)
+        // A length outside 1 to 4 GiB is refused where the policy is made.
+        #expect(throws: InvalidLimit(limit: "maxLength", value: 0, allowed: 1...JSONLimits.maximumBytes)) {
+            try URLPolicy(maxLength: 0)
+        }
+        #expect(throws: InvalidLimit.self) { try URLPolicy(allowedSchemes: ["https"], maxLength: -8) }
     }
 
     @Test func foundationBodiesThatJSONCannotHoldAreRejectedWithTheirPath() {

@@ -296,7 +296,7 @@ struct JSONParserTests {
     /// A limit outside its range is refused where it is made, naming the range: never clamped,
     /// never a trap.
     @Test func limitsOutsideTheirRangeAreRefused() throws {
-        func refusal(_ make: () throws(JSONLimits.Invalid) -> JSONLimits) -> String? {
+        func refusal(_ make: () throws(InvalidLimit) -> JSONLimits) -> String? {
             do {
                 _ = try make()
                 return nil
@@ -305,19 +305,19 @@ struct JSONParserTests {
             }
         }
         #expect(
-            refusal { () throws(JSONLimits.Invalid) in try JSONLimits(maxBytes: -1) } == "maxBytes is -1; it must be from 1 to 4294967294")
+            refusal { () throws(InvalidLimit) in try JSONLimits(maxBytes: -1) } == "maxBytes is -1; it must be from 1 to 4294967294")
         #expect(
-            refusal { () throws(JSONLimits.Invalid) in try JSONLimits(maxBytes: 0) } == "maxBytes is 0; it must be from 1 to 4294967294")
-        #expect(refusal { () throws(JSONLimits.Invalid) in try JSONLimits(maxBytes: .max) } != nil)
-        #expect(refusal { () throws(JSONLimits.Invalid) in try JSONLimits(maxDepth: -5) } == "maxDepth is -5; it must be from 1 to 512")
+            refusal { () throws(InvalidLimit) in try JSONLimits(maxBytes: 0) } == "maxBytes is 0; it must be from 1 to 4294967294")
+        #expect(refusal { () throws(InvalidLimit) in try JSONLimits(maxBytes: .max) } != nil)
+        #expect(refusal { () throws(InvalidLimit) in try JSONLimits(maxDepth: -5) } == "maxDepth is -5; it must be from 1 to 512")
         #expect(
-            refusal { () throws(JSONLimits.Invalid) in try JSONLimits(maxDepth: 100_000) } == "maxDepth is 100000; it must be from 1 to 512"
+            refusal { () throws(InvalidLimit) in try JSONLimits(maxDepth: 100_000) } == "maxDepth is 100000; it must be from 1 to 512"
         )
-        #expect(refusal { () throws(JSONLimits.Invalid) in try JSONLimits(maxStringLength: .min) } != nil)
+        #expect(refusal { () throws(InvalidLimit) in try JSONLimits(maxStringLength: .min) } != nil)
         #expect(
-            refusal { () throws(JSONLimits.Invalid) in try JSONLimits(maxObjectMembers: 0) }
+            refusal { () throws(InvalidLimit) in try JSONLimits(maxObjectMembers: 0) }
                 == "maxObjectMembers is 0; it must be from 1 to 4294967294")
-        #expect(refusal { () throws(JSONLimits.Invalid) in try JSONLimits(maxDepth: 512) } == nil)
+        #expect(refusal { () throws(InvalidLimit) in try JSONLimits(maxDepth: 512) } == nil)
         #expect(try JSONLimits() == .default)
     }
 
