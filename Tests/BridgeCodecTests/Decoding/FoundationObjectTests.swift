@@ -227,6 +227,15 @@ struct FoundationObjectTests {
         #expect(
             try JSONValue(foundationObject: body) == JSONValue(parsing: #"{"present":4,"absent":null}"#)
                 || JSONValue(foundationObject: body) == JSONValue(parsing: #"{"absent":null,"present":4}"#))
+        // An `Any?` handed over as `Any`, as app code writes `body as Any`: its value, or null.
+        let status: Any? = "success"
+        let nothing: Any? = nil
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        #expect(
+            dispatcher.outcome(handlerName: "completed", foundationBody: status as Any)
+                == .success(.swedbankPayCompleted(SwedbankPayCompleted(status: "success"))))
+        #expect(try decoder.decode(String?.self, fromFoundationObject: nothing as Any) == nil)
+        #expect(try decoder.decode(String.self, fromFoundationObject: Optional(Optional(status)) as Any) == "success")
     }
 
     @Test func objectsWithoutAJSONFormAreRejectedWithTheirPath() {
