@@ -25,14 +25,17 @@ enum FuzzCommand {
                 throw ArgumentList.UsageError(message: "unknown handler '\(handler)'")
             }
             let count = try list.positiveInteger("--count", default: 100)
-            guard count <= MalformedPayloadGenerator.maximumCount else {
-                throw ArgumentList.UsageError(message: "--count must be at most \(MalformedPayloadGenerator.maximumCount)")
-            }
             guard let seed = UInt64(list.options["--seed"] ?? "0") else {
                 throw ArgumentList.UsageError(message: "--seed must be a non-negative integer")
             }
+            let variants: [MalformedPayload]
+            do throws(InvalidLimit) {
+                variants = try MalformedPayloadGenerator(example: kind.exampleBody, seed: seed).variants(count: count)
+            } catch {
+                throw ArgumentList.UsageError(message: "--count is \(count); it must be from 1 to \(error.allowed.upperBound)")
+            }
             var output = ""
-            for variant in MalformedPayloadGenerator(example: kind.exampleBody, seed: seed).variants(count: count) {
+            for variant in variants {
                 var members: [(String, JSONValue)] = [
                     ("label", .string(variant.label)), ("handler", .string(handler)), ("transport", .string(variant.transport.rawValue)),
                 ]

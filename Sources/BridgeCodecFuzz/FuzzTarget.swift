@@ -3,7 +3,7 @@ import Foundation
 
 /// What each fuzz target exercises, and the properties it checks beyond "does not trap".
 enum FuzzTarget: String, CaseIterable {
-    case json, dispatch, escape, intent, url, merchant
+    case json, dispatch, escape, intent, url, merchant, page
 
     static let current = FuzzTarget(rawValue: ProcessInfo.processInfo.environment["BRIDGECODEC_FUZZ_TARGET"] ?? "") ?? .json
 
@@ -162,5 +162,24 @@ enum FuzzTarget: String, CaseIterable {
             _ = try? root.consumersURL(relativeTo: base)
             _ = try? root.paymentOrdersURL(relativeTo: base)
         }
+    }
+
+    /// The Sovendus page with the text in every order and customer field and as the handler
+    /// name: its three scripts stay three. The text as an order document is strictly decoded.
+    static func page(_ bytes: UnsafeRawBufferPointer) {
+        guard let text = String(validatingUTF8Bytes: bytes) else { return }
+        let customer = SovendusCustomer(
+            salutation: text, firstName: text, lastName: text, email: text, phone: text, dateOfBirth: text, street: text,
+            streetNumber: text, zipcode: text, city: text, country: text)
+        let order = SovendusOrder(
+            sessionId: text, orderId: text, currencyCode: text, usedCouponCode: text, trafficSourceNumber: 1, trafficMediumNumber: 2,
+            netOrderValue: 10.5, customer: customer)
+        if let page = try? SovendusBannerPage.html(order: order, timestamp: 1, handler: text) {
+            let lowercased = page.lowercased()
+            guard lowercased.components(separatedBy: "<script").count == 4, lowercased.components(separatedBy: "</script").count == 4 else {
+                fatalError("order data left its script: \(text)")
+            }
+        }
+        _ = try? StrictJSONDecoder().decode(SovendusOrder.self, from: text)
     }
 }

@@ -1,7 +1,7 @@
 import BridgeCodec
 import Foundation
 
-/// libFuzzer entry point. The target is chosen by BRIDGECODEC_FUZZ_TARGET (json, dispatch, escape, intent, url, merchant);
+/// libFuzzer entry point. The target is chosen by BRIDGECODEC_FUZZ_TARGET (json, dispatch, escape, intent, url, merchant, page);
 /// every target must never trap, whatever the bytes. Built with -sanitize=fuzzer (see scripts/fuzz); a plain
 /// build links it as an executable that does nothing.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -14,6 +14,7 @@ public func fuzz(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
     case .intent: FuzzTarget.intent(bytes)
     case .url: FuzzTarget.url(bytes)
     case .merchant: FuzzTarget.merchant(bytes)
+    case .page: FuzzTarget.page(bytes)
     }
     return 0
 }

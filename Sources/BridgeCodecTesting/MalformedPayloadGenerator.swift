@@ -37,11 +37,11 @@ public struct MalformedPayloadGenerator: Sendable {
     /// The most variants ``variants(count:)`` returns: 100,000 (about 50 MB of bodies for a typical message).
     public static let maximumCount = 100_000
 
-    /// The first `count` variants, at most ``maximumCount``. The structural variants come first, in a
-    /// fixed order; then seeded combinations of two mutations until `count` distinct variants exist
-    /// (or the space runs out).
-    public func variants(count requested: Int) -> [MalformedPayload] {
-        let count = min(requested, Self.maximumCount)
+    /// The first `count` variants (from 1 to ``maximumCount``). The structural variants come first,
+    /// in a fixed order; then seeded combinations of two mutations until `count` distinct variants
+    /// exist (or the space runs out).
+    public func variants(count: Int) throws(InvalidLimit) -> [MalformedPayload] {
+        try InvalidLimit.check("count", count, allowed: 1...Self.maximumCount)
         var seen = Set<MalformedPayload>()
         var result: [MalformedPayload] = []
         func add(_ variant: MalformedPayload) {

@@ -20,8 +20,8 @@ public struct InvalidLimit: Error, Sendable, Hashable, CustomStringConvertible {
         "\(limit) is \(value); it must be from \(allowed.lowerBound) to \(allowed.upperBound)"
     }
 
-    /// Throws when `value` is outside `allowed`.
-    static func check(_ limit: String, _ value: Int, allowed: ClosedRange<Int>) throws(InvalidLimit) {
+    /// Throws when `value`, given for `limit`, is outside `allowed`.
+    public static func check(_ limit: String, _ value: Int, allowed: ClosedRange<Int>) throws(InvalidLimit) {
         guard allowed.contains(value) else { throw InvalidLimit(limit: limit, value: value, allowed: allowed) }
     }
 }

@@ -7,33 +7,36 @@ import Testing
 @Suite("Malformed payload generator")
 struct MalformedPayloadGeneratorTests {
     @Test(arguments: BridgeChannel.Kind.allCases)
-    func givesAThousandDistinctLabelledVariants(kind: BridgeChannel.Kind) {
-        let variants = MalformedPayloadGenerator(example: kind.exampleBody, seed: 1).variants(count: 1_000)
+    func givesAThousandDistinctLabelledVariants(kind: BridgeChannel.Kind) throws {
+        let variants = try MalformedPayloadGenerator(example: kind.exampleBody, seed: 1).variants(count: 1_000)
         #expect(variants.count == 1_000)
         #expect(Set(variants).count == 1_000)
         #expect(variants.allSatisfy { !$0.label.isEmpty })
     }
 
-    /// A count past the maximum is clamped to it; `Int.max` overflowed the attempt budget and trapped.
-    @Test func countsAreBounded() {
-        let variants = MalformedPayloadGenerator(example: .bool(true)).variants(count: Int.max)
-        #expect(variants.count == MalformedPayloadGenerator.maximumCount)
-        #expect(MalformedPayloadGenerator(example: .bool(true)).variants(count: 0).isEmpty)
-        #expect(MalformedPayloadGenerator(example: .bool(true)).variants(count: -1).isEmpty)
+    /// A count outside 1 to the maximum is refused, never clamped; the maximum itself is given.
+    @Test func countsAreBounded() throws {
+        let generator = MalformedPayloadGenerator(example: .bool(true))
+        #expect(try generator.variants(count: MalformedPayloadGenerator.maximumCount).count == MalformedPayloadGenerator.maximumCount)
+        for count in [Int.max, MalformedPayloadGenerator.maximumCount + 1, 0, -1] {
+            #expect(throws: InvalidLimit(limit: "count", value: count, allowed: 1...MalformedPayloadGenerator.maximumCount)) {
+                try generator.variants(count: count)
+            }
+        }
     }
 
-    @Test func theSameSeedGivesTheSameSequence() {
+    @Test func theSameSeedGivesTheSameSequence() throws {
         let example = BridgeChannel.Kind.voltRedirect.exampleBody
         #expect(
-            MalformedPayloadGenerator(example: example, seed: 9).variants(count: 300)
+            try MalformedPayloadGenerator(example: example, seed: 9).variants(count: 300)
                 == MalformedPayloadGenerator(example: example, seed: 9).variants(count: 300))
         #expect(
-            MalformedPayloadGenerator(example: example, seed: 9).variants(count: 1_000)
+            try MalformedPayloadGenerator(example: example, seed: 9).variants(count: 1_000)
                 != MalformedPayloadGenerator(example: example, seed: 10).variants(count: 1_000))
     }
 
-    @Test func everyKindOfBreakageIsThere() {
-        let labels = MalformedPayloadGenerator(example: BridgeChannel.Kind.voltRedirect.exampleBody).variants(count: 1_000).map(\.label)
+    @Test func everyKindOfBreakageIsThere() throws {
+        let labels = try MalformedPayloadGenerator(example: BridgeChannel.Kind.voltRedirect.exampleBody).variants(count: 1_000).map(\.label)
         for expected in [
             "remove $.url", "$.type = null", "$.url = javascript: URL", "$.url = data: URL", "$.url = relative URL", "= -0", "= 1e308",
             "= 9007199254740993", "NaN as string", "U+2028", "control characters", "huge string", "nested 100 deep",
@@ -43,10 +46,10 @@ struct MalformedPayloadGeneratorTests {
         }
     }
 
-    @Test func theDispatcherRejectsEveryStructuralBreakWithAReason() {
+    @Test func theDispatcherRejectsEveryStructuralBreakWithAReason() throws {
         let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
         for kind in BridgeChannel.Kind.allCases {
-            for variant in MalformedPayloadGenerator(example: kind.exampleBody, seed: 3).variants(count: 1_000) {
+            for variant in try MalformedPayloadGenerator(example: kind.exampleBody, seed: 3).variants(count: 1_000) {
                 let outcome: Result<ProviderMessage, BridgeError>
                 if let text = String(validatingUTF8Bytes: variant.body) {
                     outcome = dispatcher.outcome(BridgeMessage(handlerName: kind.defaultHandlerName, jsonText: text))
@@ -74,7 +77,7 @@ struct MalformedPayloadGeneratorTests {
         #expect(runCLI(["fuzz"]).code == 2)
         for tooMany in ["100001", "9223372036854775807"] {
             let refused = runCLI(["fuzz", "--handler", "sovHandler", "--count", tooMany])
-            #expect(refused.code == 2 && refused.err.contains("--count must be at most 100000"), "\(tooMany)")
+            #expect(refused.code == 2 && refused.err.hasPrefix("error: --count is \(tooMany); it must be from 1 to 100000\n"), "\(tooMany)")
         }
     }
 }
