@@ -41,10 +41,16 @@ enum URLCommand {
             case "intent-build":
                 return try buildIntent(list)
             case "payment-url":
-                return line(DecodeOutput.object([("url", .string(try paymentURL(list).string))]))
+                switch try paymentURL(list) {
+                case .success(let url): return line(DecodeOutput.object([("url", .string(url.string))]))
+                case .failure(let violation): return .rejected("--root: \(violation)")
+                }
             case "navigate":
                 guard operands.count == 1 else { throw ArgumentList.UsageError(message: "navigate takes one TARGET") }
-                return line(decision(try navigationPolicy(list).decide(operands[0])))
+                switch try navigationPolicy(list) {
+                case .success(let policy): return line(decision(policy.decide(operands[0])))
+                case .failure(let invalid): return .rejected(invalid.description)
+                }
             case "helper":
                 guard operands.count == 2 else { throw ArgumentList.UsageError(message: "helper takes an endpoint and a REQUEST-URL") }
                 let helpers = MerchantBackendHelpers()
@@ -99,26 +105,37 @@ enum URLCommand {
         }
     }
 
-    private static func paymentURL(_ list: ArgumentList) throws(ArgumentList.UsageError) -> PaymentURL {
+    /// The payment URL the options describe, or why its root is refused.
+    private static func paymentURL(_ list: ArgumentList) throws(ArgumentList.UsageError) -> Result<PaymentURL, URLPolicy.Violation> {
         switch list.options["--platform"] {
         case "android":
-            return .android(
-                backendRoot: try required(list, "--root"), package: try required(list, "--package"), id: try required(list, "--id"))
+            let (root, package, id) = (try required(list, "--root"), try required(list, "--package"), try required(list, "--id"))
+            return Result { () throws(URLPolicy.Violation) in try .android(backendRoot: root, package: package, id: id) }
         case "ios":
-            return .iOS(
-                backendRoot: try required(list, "--root"), scheme: try required(list, "--scheme"),
-                language: try required(list, "--language"),
-                id: try required(list, "--id"), app: list.options["--app"] ?? "")
+            let (root, scheme, language, id) = (
+                try required(list, "--root"), try required(list, "--scheme"), try required(list, "--language"), try required(list, "--id")
+            )
+            let app = list.options["--app"] ?? ""
+            return Result { () throws(URLPolicy.Violation) in
+                try .iOS(backendRoot: root, scheme: scheme, language: language, id: id, app: app)
+            }
         default:
             throw ArgumentList.UsageError(message: "--platform must be android or ios")
         }
     }
 
-    private static func navigationPolicy(_ list: ArgumentList) throws(ArgumentList.UsageError) -> PaymentNavigationPolicy {
-        PaymentNavigationPolicy(
-            completeURL: try required(list, "--complete-url"), cancelURL: try required(list, "--cancel-url"),
-            paymentURL: PaymentURL(try required(list, "--payment-url")), appScheme: list.options["--app-scheme"],
-            webViewHosts: Set(list.commaSeparated("--webview-hosts")))
+    /// The policy the options describe, or which of its URLs is refused.
+    private static func navigationPolicy(
+        _ list: ArgumentList
+    ) throws(ArgumentList.UsageError) -> Result<PaymentNavigationPolicy, PaymentNavigationPolicy.InvalidURL> {
+        let (complete, cancel, payment) = (
+            try required(list, "--complete-url"), try required(list, "--cancel-url"), try required(list, "--payment-url")
+        )
+        return Result { () throws(PaymentNavigationPolicy.InvalidURL) in
+            try PaymentNavigationPolicy(
+                completeURL: complete, cancelURL: cancel, paymentURL: PaymentURL(payment), appScheme: list.options["--app-scheme"],
+                webViewHosts: Set(list.commaSeparated("--webview-hosts")))
+        }
     }
 
     private static func intentJSON(_ intent: AndroidIntentURL) -> JSONValue {

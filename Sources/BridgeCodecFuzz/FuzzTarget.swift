@@ -92,7 +92,7 @@ enum FuzzTarget: String, CaseIterable {
         guard let built = try? intent.urlString(), (try? AndroidIntentURL(parsing: built)) == intent else {
             fatalError("intent does not round-trip: \(text)")
         }
-        _ = PaymentNavigationPolicy(
+        _ = try? PaymentNavigationPolicy(
             completeURL: "https://e.example/done", cancelURL: "https://e.example/cancel",
             paymentURL: PaymentURL("https://e.example/cb?id=1"),
             appScheme: "app", webViewHosts: ["e.example"]
@@ -105,10 +105,17 @@ enum FuzzTarget: String, CaseIterable {
     static func url(_ bytes: UnsafeRawBufferPointer) {
         guard let text = String(validatingUTF8Bytes: bytes) else { return }
         let payment = PaymentURL("https://e.example/cb/sdk-callback/android-intent?package=a.b&id=1")
-        _ = PaymentNavigationPolicy(
+        _ = try? PaymentNavigationPolicy(
             completeURL: "https://e.example/done", cancelURL: "https://e.example/cancel", paymentURL: payment, appScheme: "app",
             webViewHosts: ["e.example", "*.3ds.example"]
         ).decide(text)
+        // The policy's own URLs: what it accepts decides, what it refuses is a typed error.
+        if let policy = try? PaymentNavigationPolicy(
+            completeURL: text, cancelURL: "https://e.example/c", paymentURL: payment, webViewHosts: []),
+            policy.decide(text) != .completed
+        {
+            fatalError("a complete URL the policy took is not recognised: \(text)")
+        }
         _ = payment.matches(text, appScheme: "app")
         _ = PlaidRedirectURI(scheme: "branchapp", host: "plaid-hosted-link-complete").matches(text)
         if (try? URLPolicy.httpsOnly.check(text)) != nil, !text.utf8.contains(UInt8(ascii: "#")), !PaymentURL(text).matches(text) {

@@ -55,7 +55,7 @@ struct ReadmeExamplesTests {
             isMainFrame: message.frameInfo.isMainFrame)
     }
 
-    @Test func iOSHandlerLogsTheReasonForAJavaScriptURL() {
+    @Test func iOSHandlerLogsTheReasonForAJavaScriptURL() throws {
         let message = Self.message("voltRedirect", body: ["type": "bank_redirect", "url": "javascript:alert(1)"], page: "checkout.volt.io")
         var logged: [String] = []
         let origin = Self.origin(of: message)
@@ -156,7 +156,7 @@ struct ReadmeExamplesTests {
 
     /// Why the Android dispatcher is built with `.anyOrigin`: a host list refuses a message that
     /// reports no origin, as `@JavascriptInterface` calls do.
-    @Test func aHostListRefusesAMessageWithoutAnOrigin() {
+    @Test func aHostListRefusesAMessageWithoutAnOrigin() throws {
         #expect {
             try dispatcher.dispatch(BridgeMessage(handlerName: "branchPlaidLink", stringArgument: "https://hosted.plaid.com/link/x"))
         } throws: { error in
@@ -205,8 +205,8 @@ struct ReadmeExamplesTests {
         let id = "42"
         let completeURL = "https://shop.example.com/complete"
         let cancelURL = "https://shop.example.com/cancel"
-        let paymentURL = PaymentURL.iOS(backendRoot: backend, scheme: "yourecomapp", language: "en-US", id: id, app: "Your Ecom App")
-        let policy = PaymentNavigationPolicy(
+        let paymentURL = try PaymentURL.iOS(backendRoot: backend, scheme: "yourecomapp", language: "en-US", id: id, app: "Your Ecom App")
+        let policy = try PaymentNavigationPolicy(
             completeURL: completeURL, cancelURL: cancelURL, paymentURL: paymentURL,
             appScheme: "yourecomapp", webViewHosts: ["ecom.payex.com"])
         var decisions: [String] = []

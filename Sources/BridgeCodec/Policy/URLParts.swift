@@ -1,4 +1,6 @@
-/// A URL split for matching: scheme and host in ASCII lowercase, port, exact path, query items as written.
+/// A URL split for matching, as a WebView serializes it: scheme and host in ASCII lowercase, the
+/// scheme's default port dropped (443 for `https`, 80 for `http`), an empty web path written `/`;
+/// path and query items otherwise as written.
 ///
 /// For web URLs (`http`, `https`) the host is the one a browser connects to, or there is no
 /// split at all: a URL ``URLPolicy`` refuses under those schemes (a backslash, which a browser
@@ -9,7 +11,8 @@ struct URLParts: Equatable {
     let scheme: String
     /// Lowercased, without the port.
     let host: String
-    /// The port as written (digits after the authority's last colon), empty when there is none.
+    /// The port as written (digits after the authority's last colon), empty when there is none
+    /// or when it is the scheme's default.
     let port: Substring
     let path: Substring
     let queryItems: [Substring]
@@ -54,10 +57,21 @@ struct URLParts: Equatable {
         }
         self.scheme = scheme
         self.host = authority.asciiLowercased()
-        self.port = port
-        self.path = rest[slash...]
+        let defaultPort = isWeb ? (scheme == "https" ? "443" : "80") : nil
+        self.port = port.utf8.elementsEqual((defaultPort ?? "").utf8) ? "" : port
+        let path = rest[slash...]
+        self.path = isWeb && path.isEmpty ? "/" : path
         let items = query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false)
         self.queryItems = query.isEmpty ? [] : items.map(Substring.init)
         self.fragment = fragment
+    }
+
+    /// Whether both are the same URL as a WebView serializes it, every part compared by its bytes:
+    /// Swift's `==` is canonical equivalence, under which U+212A (Kelvin sign) is `K`.
+    func isSame(as other: URLParts) -> Bool {
+        func same(_ left: some StringProtocol, _ right: some StringProtocol) -> Bool { left.utf8.elementsEqual(right.utf8) }
+        return same(scheme, other.scheme) && same(host, other.host) && same(port, other.port) && same(path, other.path)
+            && queryItems.count == other.queryItems.count && zip(queryItems, other.queryItems).allSatisfy(same)
+            && (fragment == nil) == (other.fragment == nil) && same(fragment ?? "", other.fragment ?? "")
     }
 }

@@ -7,12 +7,12 @@ struct SwedbankPayURLTests {
     let root = "https://example.com/swedbank-pay-mobile/"
     let id = "abb50c53-53c1-4138-923f-59fcf0acd08d"
 
-    @Test func paymentURLsAreTheSeedsExactly() {
+    @Test func paymentURLsAreTheSeedsExactly() throws {
         #expect(
-            PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id).string
+            try PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id).string
                 == "https://example.com/swedbank-pay-mobile/sdk-callback/android-intent?package=your.ecom.app&id=\(id)")
         #expect(
-            PaymentURL.iOS(
+            try PaymentURL.iOS(
                 backendRoot: "https://example.com/swedbank-pay-mobile", scheme: "yourecomapp", language: "en-US", id: id,
                 app: "Your Ecom App"
             ).string
@@ -20,13 +20,13 @@ struct SwedbankPayURLTests {
         )
     }
 
-    @Test func hostileValuesStayInsideTheirParameter() {
-        let url = PaymentURL.android(backendRoot: root, package: "a&id=evil#x\"<'\n;é", id: "1").string
+    @Test func hostileValuesStayInsideTheirParameter() throws {
+        let url = try PaymentURL.android(backendRoot: root, package: "a&id=evil#x\"<'\n;é", id: "1").string
         #expect(url.hasSuffix("?package=a%26id%3Devil%23x%22%3C%27%0A%3B%C3%A9&id=1"))
     }
 
-    @Test func theMatcherAcceptsExtraParametersAndTheAppScheme() {
-        let payment = PaymentURL.iOS(backendRoot: root, scheme: "yourecomapp", language: "en-US", id: id, app: "Your Ecom App")
+    @Test func theMatcherAcceptsExtraParametersAndTheAppScheme() throws {
+        let payment = try PaymentURL.iOS(backendRoot: root, scheme: "yourecomapp", language: "en-US", id: id, app: "Your Ecom App")
         let fallback = payment.string + "&fallback=true"
         let viaScheme =
             "yourecomapp://example.com/swedbank-pay-mobile/sdk-callback/ios-universal-link?scheme=yourecomapp&language=en-US&id=\(id)&app=Your%20Ecom%20App&fallback=true"
@@ -47,8 +47,9 @@ struct SwedbankPayURLTests {
             !payment.matches(
                 "https://example.com.evil.example/swedbank-pay-mobile/sdk-callback/ios-universal-link?scheme=yourecomapp&language=en-US&id=\(id)&app=Your%20Ecom%20App"
             ))
+        // The SDK's rule: its items in any order, other items anywhere.
         #expect(
-            !payment.matches(
+            payment.matches(
                 "https://example.com/swedbank-pay-mobile/sdk-callback/ios-universal-link?fallback=true&scheme=yourecomapp&language=en-US&id=\(id)&app=Your%20Ecom%20App"
             ))
         #expect(
@@ -57,9 +58,9 @@ struct SwedbankPayURLTests {
             ))
     }
 
-    @Test func navigationDecisions() {
-        let payment = PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id)
-        let policy = PaymentNavigationPolicy(
+    @Test func navigationDecisions() throws {
+        let payment = try PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id)
+        let policy = try PaymentNavigationPolicy(
             completeURL: "https://example.com/payment-completed", cancelURL: "https://example.com/payment-canceled", paymentURL: payment,
             appScheme: "yourecomapp", webViewHosts: ["ecom.payex.com", "*.3ds.example"])
         #expect(policy.decide("https://example.com/payment-completed") == .completed)
@@ -85,12 +86,103 @@ struct SwedbankPayURLTests {
         #expect(policy.decide("about:blank") == .allow)
     }
 
+    /// What a WebView reports is the serialized URL: `completeUrl` without a path is the
+    /// navigation to `/`, whatever the case of its scheme and host and with the default port.
+    /// Before, the payer finished and the app never learned it.
+    @Test func completeAndCancelURLsMatchAsAWebViewReportsThem() throws {
+        let payment = try PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id)
+        let policy = try PaymentNavigationPolicy(
+            completeURL: "https://shop.example", cancelURL: "HTTPS://Shop.Example:443/cancel?order=1", paymentURL: payment,
+            webViewHosts: ["shop.example"])
+        #expect(policy.decide("https://shop.example/") == .completed)
+        #expect(policy.decide("https://SHOP.example:443") == .completed)
+        #expect(policy.decide("https://shop.example/cancel?order=1") == .canceled)
+        // And only under that equivalence: another path, port, query or a fragment is another page.
+        for other in ["https://shop.example/x", "https://shop.example:8443/", "https://shop.example/?a", "https://shop.example/#done"] {
+            #expect(policy.decide(other) == .allow, "\(other)")
+        }
+        #expect(policy.decide("https://shop.example/cancel?order=2") == .allow)
+    }
+
+    /// The payment URL comes back with its query items reordered, repeated or joined by others,
+    /// or with a trailing `/`: the iOS SDK reloads the payment menu for each, and so does this.
+    @Test func thePaymentURLComesBackAsTheSDKAcceptsIt() throws {
+        let payment = PaymentURL("https://backend.example/cb?package=p&id=1&id=2")
+        let policy = try PaymentNavigationPolicy(
+            completeURL: "https://shop.example/done", cancelURL: "https://shop.example/cancel", paymentURL: payment,
+            appScheme: "shopapp", webViewHosts: ["backend.example"])
+        for back in [
+            "https://backend.example/cb?id=2&package=p&id=1", "https://backend.example/cb?id=1&x=y&package=p&id=2",
+            "https://backend.example/cb/?package=p&id=1&id=2", "HTTPS://BACKEND.example:443/cb?package=p&id=1&id=2",
+            "shopapp://backend.example/cb?id=2&id=1&package=p",
+        ] {
+            #expect(policy.decide(back) == .reloadPayment, "\(back)")
+        }
+        // Each item as many times as the payment URL has it, with the same encoded value.
+        for other in [
+            "https://backend.example/cb?package=p&id=1", "https://backend.example/cb?package=p&id=1&id=3",
+            "https://backend.example/cb?package=%70&id=1&id=2", "https://backend.example/cb?package=p&id=1&id=2#f",
+            "https://backend.example/cb2?package=p&id=1&id=2",
+        ] {
+            #expect(policy.decide(other) != .reloadPayment, "\(other)")
+        }
+    }
+
+    /// A target with nothing a browser would load is blocked; blank frames load, the browser's
+    /// own `about:` pages do not, and a page's `blob:` document only where its origin may load.
+    @Test func targetsWithoutAPageAreBlocked() throws {
+        let policy = try PaymentNavigationPolicy(
+            completeURL: "https://shop.example/done", cancelURL: "https://shop.example/cancel",
+            paymentURL: PaymentURL("https://backend.example/cb?id=1"), webViewHosts: ["ecom.payex.com"])
+        for nothing in ["", "relative/path", "/done", "//shop.example/done", "?a=1"] {
+            #expect(policy.decide(nothing) == .block, "\(nothing)")
+        }
+        #expect(policy.decide("about:blank") == .allow)
+        #expect(policy.decide("about:srcdoc") == .allow)
+        #expect(policy.decide("about:blank#top") == .allow)
+        #expect(policy.decide("about:config") == .block)
+        #expect(policy.decide("blob:https://ecom.payex.com/6f3c1f0e") == .allow)
+        #expect(policy.decide("blob:https://evil.example/6f3c1f0e") == .block)
+        #expect(policy.decide("blob:null/6f3c1f0e") == .block)
+    }
+
+    /// The policy's own URLs must be absolute web URLs, checked when it is made; so must a
+    /// payment URL's root.
+    @Test func thePolicysOwnURLsAreChecked() throws {
+        let payment = PaymentURL("https://backend.example/cb?id=1")
+        func refusal(_ complete: String, _ cancel: String, _ payment: PaymentURL) -> PaymentNavigationPolicy.InvalidURL? {
+            do {
+                _ = try PaymentNavigationPolicy(completeURL: complete, cancelURL: cancel, paymentURL: payment, webViewHosts: [])
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(refusal("", "https://s.example/c", payment) == .init(name: "completeURL", violation: .empty))
+        #expect(refusal("https://s.example/d", "/cancel", payment) == .init(name: "cancelURL", violation: .relative))
+        #expect(refusal("https://s.example/d", "https://s.example/c", PaymentURL("javascript:alert(1)"))?.name == "paymentURL")
+        #expect(refusal("myapp://done", "https://s.example/c", payment)?.violation == .schemeNotAllowed("myapp"))
+        #expect(throws: URLPolicy.Violation.forbiddenScheme("javascript")) {
+            try PaymentURL.android(backendRoot: "javascript:alert(1)/", package: "p", id: "1")
+        }
+        #expect(throws: URLPolicy.Violation.relative) {
+            try PaymentURL.iOS(backendRoot: "backend/", scheme: "s", language: "en-US", id: "1", app: "A")
+        }
+        let cli = runCLI(["url", "payment-url", "--platform", "android", "--root", "javascript:alert(1)/", "--package", "p", "--id", "1"])
+        #expect(cli.code == 1 && cli.out.isEmpty && cli.err == "error: --root: URL scheme \"javascript:\" is never allowed\n")
+        let navigate = runCLI([
+            "url", "navigate", "--complete-url", "", "--cancel-url", "https://s.example/c", "--payment-url", payment.string,
+            "https://s.example/",
+        ])
+        #expect(navigate.code == 1 && navigate.err == "error: completeURL: URL is empty\n")
+    }
+
     /// Complete and cancel URLs are recognised by their bytes: Swift's `==` takes U+037E for `;`
     /// and U+212A for `K`, where a browser loads another URL.
-    @Test func completeAndCancelURLsMatchByteForByte() {
-        let policy = PaymentNavigationPolicy(
+    @Test func completeAndCancelURLsMatchByteForByte() throws {
+        let policy = try PaymentNavigationPolicy(
             completeURL: "https://example.com/done;Kind=1", cancelURL: "https://example.com/cancel;Kind=1",
-            paymentURL: PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id), webViewHosts: ["example.com"])
+            paymentURL: try PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id), webViewHosts: ["example.com"])
         #expect(policy.decide("https://example.com/done;Kind=1") == .completed)
         #expect(policy.decide("https://example.com/cancel;Kind=1") == .canceled)
         for lookalike in ["https://example.com/done\u{37E}Kind=1", "https://example.com/cancel;\u{212A}ind=1"] {
@@ -101,10 +193,10 @@ struct SwedbankPayURLTests {
     /// Only a host a browser would connect to is compared with the list: a backslash ends the host
     /// for a browser (`evil.example`, path `/.3ds.example/`), user info hides the real host, and a
     /// port is not part of it.
-    @Test func navigationComparesTheHostABrowserConnectsTo() {
-        let policy = PaymentNavigationPolicy(
+    @Test func navigationComparesTheHostABrowserConnectsTo() throws {
+        let policy = try PaymentNavigationPolicy(
             completeURL: "https://example.com/done", cancelURL: "https://example.com/cancel",
-            paymentURL: PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id),
+            paymentURL: try PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id),
             webViewHosts: ["ecom.payex.com", "*.3ds.example", "[::1]"])
         for hostile in [
             #"https://evil.example\.3ds.example/"#, #"https://evil.example\@acs.3ds.example/"#, "https://ecom.payex.com@evil.example/",
@@ -121,10 +213,10 @@ struct SwedbankPayURLTests {
     /// An intent from a page is started as Chrome starts one: never one that names a component,
     /// carries local or script data, or holds what the parser cannot read, and always with the
     /// BROWSABLE category.
-    @Test func intentsStartOnlyAsChromeStartsThem() {
-        let policy = PaymentNavigationPolicy(
+    @Test func intentsStartOnlyAsChromeStartsThem() throws {
+        let policy = try PaymentNavigationPolicy(
             completeURL: "https://example.com/done", cancelURL: "https://example.com/cancel",
-            paymentURL: PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id), webViewHosts: [])
+            paymentURL: try PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id), webViewHosts: [])
         for refused in [
             "intent:#Intent;component=com.example.app/.internal.AdminActivity;end",
             "intent://x#Intent;scheme=https;component=com.example.app%2F.Admin;package=com.example.app;end",
@@ -150,10 +242,10 @@ struct SwedbankPayURLTests {
         }
     }
 
-    @Test func anIntentsFallbackIsAWebURLOrNothing() {
-        let policy = PaymentNavigationPolicy(
+    @Test func anIntentsFallbackIsAWebURLOrNothing() throws {
+        let policy = try PaymentNavigationPolicy(
             completeURL: "https://example.com/done", cancelURL: "https://example.com/cancel",
-            paymentURL: PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id), webViewHosts: [])
+            paymentURL: try PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id), webViewHosts: [])
         func fallback(_ url: String) -> String?? {
             let intent = AndroidIntentURL(
                 target: "https://example.com/pay", package: "com.example.app", stringExtras: ["browser_fallback_url": url])
@@ -170,8 +262,8 @@ struct SwedbankPayURLTests {
         }
     }
 
-    @Test func thePaymentURLMatchesOnlyItsOwnHostAndPort() {
-        let payment = PaymentURL.android(backendRoot: "https://example.com:8443/m/", package: "p", id: "1")
+    @Test func thePaymentURLMatchesOnlyItsOwnHostAndPort() throws {
+        let payment = try PaymentURL.android(backendRoot: "https://example.com:8443/m/", package: "p", id: "1")
         #expect(payment.matches(payment.string))
         #expect(payment.matches("yourecomapp://example.com:8443/m/sdk-callback/android-intent?package=p&id=1", appScheme: "yourecomapp"))
         for other in [
@@ -187,7 +279,7 @@ struct SwedbankPayURLTests {
     /// A root with a query or fragment keeps them after the helper path, as Foundation's
     /// `appendingPathComponent` and Android's `Uri.Builder` would place them; pasted at the end,
     /// the path landed inside the root's query.
-    @Test func aRootsQueryAndFragmentStayAfterTheHelperPath() {
+    @Test func aRootsQueryAndFragmentStayAfterTheHelperPath() throws {
         let cases: [(root: String, expected: String)] = [
             ("https://e.example/m?tenant=1", "https://e.example/m/sdk-callback/android-intent?tenant=1&package=p&id=1"),
             ("https://e.example/m/?tenant=1&", "https://e.example/m/sdk-callback/android-intent?tenant=1&package=p&id=1"),
@@ -196,21 +288,21 @@ struct SwedbankPayURLTests {
             ("https://e.example", "https://e.example/sdk-callback/android-intent?package=p&id=1"),
         ]
         for (root, expected) in cases {
-            let payment = PaymentURL.android(backendRoot: root, package: "p", id: "1")
+            let payment = try PaymentURL.android(backendRoot: root, package: "p", id: "1")
             #expect(payment.string == expected, "\(root)")
         }
-        let withQuery = PaymentURL.android(backendRoot: "https://e.example/m?tenant=1", package: "p", id: "1")
+        let withQuery = try PaymentURL.android(backendRoot: "https://e.example/m?tenant=1", package: "p", id: "1")
         #expect(withQuery.matches(withQuery.string + "&fallback=true"))
         #expect(
-            PaymentURL.iOS(backendRoot: "https://e.example/m?tenant=1", scheme: "app", language: "en", id: "1", app: "A").string
+            try PaymentURL.iOS(backendRoot: "https://e.example/m?tenant=1", scheme: "app", language: "en", id: "1", app: "A").string
                 == "https://e.example/m/sdk-callback/ios-universal-link?tenant=1&scheme=app&language=en&id=1&app=A")
     }
 
     /// A URL under the app scheme is not policy-checked, so it may hold any character: it matches
     /// only when its bytes do, ignoring ASCII case in scheme and host. Swift's `==` takes U+037E
     /// for `;`, and `lowercased()` turns U+212A (Kelvin sign) into `k`.
-    @Test func thePaymentURLMatchesByteForByte() {
-        let payment = PaymentURL.android(backendRoot: "https://backend.example/m;v=K/", package: "p", id: "K;1")
+    @Test func thePaymentURLMatchesByteForByte() throws {
+        let payment = try PaymentURL.android(backendRoot: "https://backend.example/m;v=K/", package: "p", id: "K;1")
         let path = "/m;v=K/sdk-callback/android-intent"
         #expect(payment.string == "https://backend.example\(path)?package=p&id=K%3B1")
         #expect(payment.matches("YourEcomApp://BACKEND.example\(path)?package=p&id=K%3B1&fallback=true", appScheme: "yourecomapp"))
@@ -227,10 +319,10 @@ struct SwedbankPayURLTests {
 
     /// Listed hosts are compared byte for byte ignoring ASCII case only: an entry written with
     /// U+212A (Kelvin sign) does not stand for `k`.
-    @Test func webViewHostsIgnoreASCIICaseOnly() {
-        var policy = PaymentNavigationPolicy(
+    @Test func webViewHostsIgnoreASCIICaseOnly() throws {
+        var policy = try PaymentNavigationPolicy(
             completeURL: "https://example.com/done", cancelURL: "https://example.com/cancel",
-            paymentURL: PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id),
+            paymentURL: try PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id),
             webViewHosts: ["\u{212A}.example", "*.ban\u{212A}.example", "ACS.Bank.example"])
         for outside in ["https://k.example/", "https://a.bank.example/"] {
             #expect(policy.decide(outside) == .openExternally(url: outside), "\(outside)")
@@ -264,7 +356,7 @@ struct SwedbankPayURLTests {
                     parsing: #"{"type":"https://api.payex.com/psp/errordetail/mobilesdk/badrequest","status":400,"detail":"missing id"}"#)))
     }
 
-    @Test func plaidRedirectIsRecognisedCaseInsensitively() {
+    @Test func plaidRedirectIsRecognisedCaseInsensitively() throws {
         let redirect = PlaidRedirectURI(scheme: "branchapp", host: "plaid-hosted-link-complete")
         #expect(redirect.matches("branchapp://plaid-hosted-link-complete?public_token=p"))
         #expect(redirect.matches("BranchApp://PLAID-Hosted-Link-Complete/x"))

@@ -26,14 +26,19 @@ public enum NavigationDecision: Sendable, Hashable {
     case allow
 }
 
-/// Decides navigations in the payment WebView as the Swedbank Pay "Plain Webview" guide describes.
+/// Decides navigations in the payment WebView as the Swedbank Pay "Plain Webview" guide and the
+/// iOS SDK decide them.
+///
+/// URLs compare as a WebView reports them (the WHATWG URL Standard's serialization): scheme and
+/// host in lowercase, the default port dropped, an empty path written `/`. So `completeUrl`
+/// `https://shop.example` is the navigation `https://shop.example/`.
 public struct PaymentNavigationPolicy: Sendable, Hashable {
     /// The payment order's `completeUrl`.
-    public var completeURL: String
+    public let completeURL: String
     /// The payment order's `cancelUrl`.
-    public var cancelURL: String
+    public let cancelURL: String
     /// The payment order's `paymentUrl`.
-    public var paymentURL: PaymentURL
+    public let paymentURL: PaymentURL
     /// The app's custom scheme, under which the payment URL may also come back.
     public var appScheme: String?
     /// Hosts known to work inside a WebView (the payment menu's and known-good 3-D Secure pages); `https` pages on
@@ -52,8 +57,35 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
     /// and Android's content providers.
     static let intentDataSchemesBlocked = URLPolicy.forbiddenSchemes.union(["content"])
 
+    /// Which of the policy's own URLs is not an absolute `https` or `http` URL, and why.
+    public struct InvalidURL: Error, Sendable, Hashable, CustomStringConvertible {
+        /// `completeURL`, `cancelURL` or `paymentURL`.
+        public var name: String
+        /// Why the URL policy refuses it.
+        public var violation: URLPolicy.Violation
+
+        /// The URL `name` refused for `violation`.
+        public init(name: String, violation: URLPolicy.Violation) {
+            self.name = name
+            self.violation = violation
+        }
+
+        /// `completeURL: URL is relative; an absolute URL is required`.
+        public var description: String { "\(name): \(violation)" }
+    }
+
     /// A policy. There is no default host list: the payment menu's own hosts must be listed.
-    public init(completeURL: String, cancelURL: String, paymentURL: PaymentURL, appScheme: String? = nil, webViewHosts: Set<String>) {
+    /// `completeURL`, `cancelURL` and the payment URL must be absolute `https` or `http` URLs.
+    public init(
+        completeURL: String, cancelURL: String, paymentURL: PaymentURL, appScheme: String? = nil, webViewHosts: Set<String>
+    ) throws(InvalidURL) {
+        for (name, url) in [("completeURL", completeURL), ("cancelURL", cancelURL), ("paymentURL", paymentURL.string)] {
+            do {
+                try URLPolicy.webURLs.check(url)
+            } catch {
+                throw InvalidURL(name: name, violation: error)
+            }
+        }
         self.completeURL = completeURL
         self.cancelURL = cancelURL
         self.paymentURL = paymentURL
@@ -62,15 +94,15 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
         webViewHostList = HostList(webViewHosts)
     }
 
-    /// The decision for a navigation to `target`.
+    /// The decision for a navigation to `target`, the absolute URL the WebView reports. An empty,
+    /// relative or schemeless target is blocked: there is nothing a browser would load.
     public func decide(_ target: String) -> NavigationDecision {
-        // Bytes, not `==`: Swift compares Strings by canonical equivalence, under which
-        // U+037E (Greek question mark) is `;` and U+212A (Kelvin sign) is `K`, but a browser
-        // loads another URL for each.
-        if target.utf8.elementsEqual(completeURL.utf8) { return .completed }
-        if target.utf8.elementsEqual(cancelURL.utf8) { return .canceled }
+        guard let scheme = URLPolicy.scheme(of: target) else { return .block }
+        if let parts = URLParts(target) {
+            if let complete = URLParts(completeURL), parts.isSame(as: complete) { return .completed }
+            if let cancel = URLParts(cancelURL), parts.isSame(as: cancel) { return .canceled }
+        }
         if paymentURL.matches(target, appScheme: appScheme) { return .reloadPayment }
-        guard let scheme = URLPolicy.scheme(of: target) else { return .allow }
         switch scheme {
         case "intent":
             guard var intent = try? AndroidIntentURL(parsing: target), intent.component == nil,
@@ -90,9 +122,15 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
             return .openExternally(url: target)
         case _ where URLPolicy.forbiddenSchemes.contains(scheme):
             return .block
-        case "about", "blob":
-            // Blank frames and documents the page made itself.
-            return .allow
+        case "about":
+            // Blank frames load; other `about:` pages are the browser's own.
+            let page = URLPolicy.schemeSpecificPart(of: target, scheme: scheme).prefix { $0 != "?" && $0 != "#" }
+            return ["blank", "srcdoc"].contains(where: { page.utf8.elementsEqual($0.utf8) }) ? .allow : .block
+        case "blob":
+            // A document the page made: it loads only where its origin's pages may.
+            let origin = String(URLPolicy.schemeSpecificPart(of: target, scheme: scheme))
+            guard URLPolicy.scheme(of: origin) == "https", let host = URLParts(origin)?.host else { return .block }
+            return webViewHostList.contains(host) ? .allow : .block
         default:
             return .openExternally(url: target)
         }

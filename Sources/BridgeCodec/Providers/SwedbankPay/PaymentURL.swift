@@ -5,16 +5,21 @@ public struct PaymentURL: Sendable, Hashable, CustomStringConvertible {
     public let string: String
 
     /// The Android form: `ROOT/sdk-callback/android-intent?package=PACKAGE&id=ID`.
-    /// `backendRoot` is the Merchant Backend's root endpoint; a missing final `/` is added, and a
-    /// query or fragment it has stays after the helper path (its query items first).
-    public static func android(backendRoot: String, package: String, id: String) -> PaymentURL {
-        PaymentURL(root: backendRoot, path: "sdk-callback/android-intent", query: [("package", package), ("id", id)])
+    /// `backendRoot` is the Merchant Backend's root endpoint, an absolute `https` or `http` URL
+    /// (else the violation is thrown); a missing final `/` is added, and a query or fragment it has
+    /// stays after the helper path (its query items first).
+    public static func android(backendRoot: String, package: String, id: String) throws(URLPolicy.Violation) -> PaymentURL {
+        try URLPolicy.webURLs.check(backendRoot)
+        return PaymentURL(root: backendRoot, path: "sdk-callback/android-intent", query: [("package", package), ("id", id)])
     }
 
     /// The iOS form: `ROOT/sdk-callback/ios-universal-link?scheme=SCHEME&language=LANGUAGE&id=ID&app=APP`,
-    /// with `scheme` the app's custom URL scheme for the fallback.
-    public static func iOS(backendRoot: String, scheme: String, language: String, id: String, app: String) -> PaymentURL {
-        PaymentURL(
+    /// with `scheme` the app's custom URL scheme for the fallback; `backendRoot` as for ``android(backendRoot:package:id:)``.
+    public static func iOS(
+        backendRoot: String, scheme: String, language: String, id: String, app: String
+    ) throws(URLPolicy.Violation) -> PaymentURL {
+        try URLPolicy.webURLs.check(backendRoot)
+        return PaymentURL(
             root: backendRoot, path: "sdk-callback/ios-universal-link",
             query: [("scheme", scheme), ("language", language), ("id", id), ("app", app)])
     }
@@ -39,11 +44,12 @@ public struct PaymentURL: Sendable, Hashable, CustomStringConvertible {
     /// The URL text.
     public var description: String { string }
 
-    /// Whether `url` is this payment URL coming back: the same URL, the same with extra query parameters
-    /// after its own (such as `&fallback=true`), or either of those with `appScheme` in place of `https`.
-    /// Scheme and host compare ignoring ASCII case; port, path and query exactly; all of them byte for
-    /// byte. Anything else, and a web URL a browser could read another way (``URLPolicy`` refuses it),
-    /// does not match.
+    /// Whether `url` is this payment URL coming back, by the iOS SDK's rule: every query item of
+    /// the payment URL is in `url` with the same encoded name and value, as many times, in any
+    /// order, other items allowed; the payment URL's scheme, or `appScheme` in place of `https`;
+    /// the same host, port and path as a WebView serializes them (a trailing `/` tolerated); and no
+    /// fragment. Every part compares by its bytes; a web URL a browser could read another way
+    /// (``URLPolicy`` refuses it) does not match.
     public func matches(_ url: String, appScheme: String? = nil) -> Bool {
         guard let expected = URLParts(string), let actual = URLParts(url), actual.fragment == nil else { return false }
         // Bytes, not `==`, which is canonical equivalence: a URL under the app scheme is not
@@ -51,10 +57,21 @@ public struct PaymentURL: Sendable, Hashable, CustomStringConvertible {
         let schemeMatches =
             sameBytes(actual.scheme, expected.scheme)
             || (expected.scheme == "https" && appScheme.map { sameBytes($0.asciiLowercased(), actual.scheme) } == true)
-        guard schemeMatches, sameBytes(actual.host, expected.host), sameBytes(actual.port, expected.port),
-            sameBytes(actual.path, expected.path)
+        // Under the app scheme the port is compared as the payment URL would have it.
+        let actualPort = actual.port.utf8.elementsEqual("443".utf8) && expected.scheme == "https" ? "" : actual.port
+        guard schemeMatches, sameBytes(actual.host, expected.host), sameBytes(actualPort, expected.port),
+            sameBytes(Self.trimmingTrailingSlash(actual.path), Self.trimmingTrailingSlash(expected.path))
         else { return false }
-        return actual.queryItems.starts(with: expected.queryItems, by: sameBytes)
+        var remaining = actual.queryItems
+        for item in expected.queryItems {
+            guard let index = remaining.firstIndex(where: { sameBytes($0, item) }) else { return false }
+            remaining.remove(at: index)
+        }
+        return true
+    }
+
+    private static func trimmingTrailingSlash(_ path: Substring) -> Substring {
+        path.utf8.last == UInt8(ascii: "/") ? Substring(path.utf8.dropLast()) : path
     }
 
     private func sameBytes(_ left: some StringProtocol, _ right: some StringProtocol) -> Bool {
