@@ -1,24 +1,56 @@
-/// A set of host names where an entry `*.example.com` stands for every subdomain of `example.com`
-/// (not the domain itself). Compared byte for byte, ignoring ASCII case.
+/// A set of host names and patterns, compared byte for byte ignoring ASCII case, by whole labels.
+///
+/// What a wildcard stands for depends on where the list is used:
+/// - ``Wildcards/subdomains`` (origin policies): `*.example.com` is every subdomain of
+///   `example.com`, not the domain itself.
+/// - ``Wildcards/webViewPatterns`` (the Swedbank Pay SDK's WebView hosts): `*.example.com` is
+///   `example.com` or one label in front of it; `**.example.com` is `example.com` or any number
+///   of labels in front of it.
 struct HostList: Sendable, Hashable {
+    /// How the list reads a wildcard entry.
+    enum Wildcards: Sendable, Hashable {
+        case subdomains
+        case webViewPatterns
+    }
+
+    private let wildcards: Wildcards
     /// The entries without a wildcard, as UTF-8 in ASCII lowercase.
     private let names: Set<[UInt8]>
-    /// The wildcard entries' suffixes with their leading dot (`.example.com`), as UTF-8 in ASCII lowercase.
-    private let subdomainSuffixes: [[UInt8]]
+    /// The `*.` entries' domains with a leading dot (`.example.com`), as UTF-8 in ASCII lowercase.
+    private let oneLabelDomains: [[UInt8]]
+    /// The `**.` entries' domains with a leading dot, as UTF-8 in ASCII lowercase.
+    private let anyLabelsDomains: [[UInt8]]
 
-    init(_ entries: Set<String>) {
+    init(_ entries: Set<String>, wildcards: Wildcards = .subdomains) {
         // Bytes rather than `String`s: a `Set<String>` and `hasSuffix` compare by canonical
         // equivalence, under which a host that is not byte-equal to an entry could still match it.
-        let lowercased = entries.map { $0.asciiLowercasedUTF8() }
-        names = Set(lowercased.filter { !$0.starts(with: "*.".utf8) })
-        subdomainSuffixes = lowercased.filter { $0.starts(with: "*.".utf8) }.map { Array($0.dropFirst()) }.sorted {
-            $0.lexicographicallyPrecedes($1)
-        }
+        let lowercased = entries.map { $0.asciiLowercasedUTF8() }.sorted { $0.lexicographicallyPrecedes($1) }
+        let anyLabels = wildcards == .webViewPatterns ? lowercased.filter { $0.starts(with: "**.".utf8) } : []
+        let oneLabel = lowercased.filter { $0.starts(with: "*.".utf8) && !$0.starts(with: "**.".utf8) }
+        self.wildcards = wildcards
+        names = Set(lowercased.filter { !$0.starts(with: "*.".utf8) && !anyLabels.contains($0) })
+        oneLabelDomains = oneLabel.map { Array($0.dropFirst()) }
+        anyLabelsDomains = anyLabels.map { Array($0.dropFirst(2)) }
     }
 
     func contains(_ host: String) -> Bool {
         let host = host.asciiLowercasedUTF8()
-        return names.contains(host)
-            || subdomainSuffixes.contains { suffix in host.count > suffix.count && host.suffix(suffix.count).elementsEqual(suffix) }
+        if names.contains(host) { return true }
+        switch wildcards {
+        case .subdomains:
+            return oneLabelDomains.contains { Self.labels(before: $0, in: host).map { $0 >= 1 } ?? false }
+        case .webViewPatterns:
+            return oneLabelDomains.contains { Self.labels(before: $0, in: host).map { $0 <= 1 } ?? false }
+                || anyLabelsDomains.contains { Self.labels(before: $0, in: host) != nil }
+        }
+    }
+
+    /// How many labels `host` has in front of the domain `dottedDomain` (`.example.com`): 0 for
+    /// the domain itself, `nil` when `host` is not the domain or under it.
+    private static func labels(before dottedDomain: [UInt8], in host: [UInt8]) -> Int? {
+        if host.elementsEqual(dottedDomain.dropFirst()) { return 0 }
+        guard host.count > dottedDomain.count, host.suffix(dottedDomain.count).elementsEqual(dottedDomain) else { return nil }
+        let front = host.prefix(host.count - dottedDomain.count)
+        return front.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).count
     }
 }

@@ -39,4 +39,31 @@ struct HostListTests {
         }
         #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
     }
+
+    /// The Swedbank Pay SDK's patterns, by whole labels: `*.x` is `x` or one label in front,
+    /// `**.x` is `x` or any number; the SDK's own suffix test let `evilpayex.com` pass `**.payex.com`.
+    @Test func webViewPatternsAreTheSDKsByWholeLabels() {
+        let list = HostList(["**.payex.com", "*.3ds.example", "bank.example"], wildcards: .webViewPatterns)
+        for inside in ["payex.com", "ecom.payex.com", "a.b.ECOM.payex.com", "3ds.example", "acs.3ds.example", "BANK.example"] {
+            #expect(list.contains(inside), "\(inside)")
+        }
+        for outside in ["evilpayex.com", "payex.com.evil.example", "a.b.3ds.example", "x3ds.example", "a.bank.example", "example"] {
+            #expect(!list.contains(outside), "\(outside)")
+        }
+        // Origin policies keep their meaning: subdomains only, at any depth.
+        let origins = HostList(["*.example.com", "**.other.example"])
+        #expect(!origins.contains("example.com") && origins.contains("a.b.example.com"))
+        #expect(!origins.contains("a.other.example") && origins.contains("**.other.example"))
+        let known = HostList(PaymentNavigationPolicy.knownGoodWebViewHosts, wildcards: .webViewPatterns)
+        #expect(known.contains("ecom.payex.com") && known.contains("acs.3dsecure.no") && !known.contains("evilpayex.com"))
+        // The CLI takes the same patterns.
+        func navigate(_ target: String) -> String {
+            runCLI([
+                "url", "navigate", "--complete-url", "https://s.example/d", "--cancel-url", "https://s.example/c", "--payment-url",
+                "https://s.example/p?id=1", "--webview-hosts", "**.payex.com,*.3ds.example", target,
+            ]).out
+        }
+        #expect(navigate("https://a.b.payex.com/x") == #"{"decision":"allow"}"# + "\n")
+        #expect(navigate("https://evilpayex.com/x").hasPrefix(#"{"decision":"openExternally""#))
+    }
 }

@@ -42,12 +42,22 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
     /// The app's custom scheme, under which the payment URL may also come back.
     public var appScheme: String?
     /// Hosts known to work inside a WebView (the payment menu's and known-good 3-D Secure pages); `https` pages on
-    /// other hosts, and every `http` page, open outside. Compared byte for byte ignoring ASCII case, ports aside;
-    /// `*.example.com` covers subdomains. Only the host a browser would connect to is compared: a web URL that
-    /// ``URLPolicy`` refuses (a backslash, user info, a malformed host or port) opens outside.
+    /// other hosts, and every `http` page, open outside. Patterns as the SDK writes them: a name is that host;
+    /// `*.example.com` is `example.com` or one label in front of it; `**.example.com` is `example.com` or any
+    /// number of labels in front of it. Compared by whole labels (`evilpayex.com` is not under `**.payex.com`),
+    /// byte for byte ignoring ASCII case, ports aside. Only the host a browser would connect to is compared: a
+    /// web URL that ``URLPolicy`` refuses (a backslash, user info, a malformed host or port) opens outside.
     public var webViewHosts: Set<String> {
-        didSet { webViewHostList = HostList(webViewHosts) }
+        didSet { webViewHostList = HostList(webViewHosts, wildcards: .webViewPatterns) }
     }
+
+    /// The Swedbank Pay SDK's known-good hosts: 3-D Secure and bank pages that do not work
+    /// outside the WebView. Opt in by adding them to ``webViewHosts``.
+    public static let knownGoodWebViewHosts: Set<String> = [
+        "**.payex.com", "acs4.sparebank1.no", "*.3dsecure.no", "*.3ds.modirum.com", "idcheck.acs.touchtechpayments.com",
+        "verifiedbyvisa.acs.touchtechpayments.com", "*.wlp-acs.com", "*.op.fi", "acs1.luottokunta.fi", "online.s-pankki.fi",
+        "identify.nordea.com", "verifiedbyvisa.skandia.se",
+    ]
     /// `webViewHosts`, ready for lookups: built when the hosts are set, not on every navigation.
     private var webViewHostList: HostList
 
@@ -91,7 +101,7 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
         self.paymentURL = paymentURL
         self.appScheme = appScheme
         self.webViewHosts = webViewHosts
-        webViewHostList = HostList(webViewHosts)
+        webViewHostList = HostList(webViewHosts, wildcards: .webViewPatterns)
     }
 
     /// The decision for a navigation to `target`, the absolute URL the WebView reports. An empty,
