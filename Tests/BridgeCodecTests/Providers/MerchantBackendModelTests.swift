@@ -130,4 +130,39 @@ struct MerchantBackendModelTests {
         let fileRoot = try #require(URL(string: "file:///tmp/"))
         #expect(outcome("po", against: fileRoot) == .failure(.invalidRoot("file:///tmp/")))
     }
+
+    /// Problems sorted as the SDK sorts them: the document's status over the HTTP one, 4xx the
+    /// client's, 5xx the server's, anything else unexpected; Swedbank Pay's own types named.
+    @Test func problemsAreClassifiedAsTheSDKDoes() throws {
+        func problem(_ text: String) throws -> ProblemDetails { try decoder.decode(ProblemDetails.self, from: text) }
+        let untyped = try problem("{}")
+        #expect(untyped.type == "about:blank")
+        #expect(untyped.category(httpStatus: 404) == .client)
+        #expect(untyped.category(httpStatus: 503) == .server)
+        #expect(untyped.category(httpStatus: 302) == .unexpected)
+        #expect(try problem(#"{"status":500}"#).category(httpStatus: 400) == .server)
+        #expect(try problem(#"{"status":409}"#).category(httpStatus: 502) == .client)
+
+        for kind in SwedbankPayProblem.allCases {
+            let decoded = try problem(#"{"type":"\#(kind.typeURL)","status":400}"#)
+            #expect(decoded.swedbankPayProblem == kind && decoded.merchantBackendProblem == nil)
+        }
+        #expect(SwedbankPayProblem.inputError.category == .client && SwedbankPayProblem.configurationError.category == .server)
+        #expect(try problem(#"{"type":"https://api.payex.com/psp/errordetail/other"}"#).swedbankPayProblem == nil)
+
+        // A bad gateway carries what the upstream answered, read as such.
+        let badGateway = try problem(
+            #"{"type":"https://api.payex.com/psp/errordetail/mobilesdk/badgateway","status":502,"gatewayStatus":500,"body":"<html>"}"#)
+        #expect(badGateway.merchantBackendProblem == .badGateway && badGateway.gatewayStatus == 500 && badGateway.gatewayBody == "<html>")
+        let unreachable = try problem(#"{"type":"https://api.payex.com/psp/errordetail/mobilesdk/badgateway","status":502}"#)
+        #expect(unreachable.gatewayStatus == nil && unreachable.gatewayBody == nil)
+        let wrongStatus = decoder.failure(
+            ProblemDetails.self, #"{"type":"https://api.payex.com/psp/errordetail/mobilesdk/badgateway","gatewayStatus":"500"}"#)
+        #expect(wrongStatus?.path.description == "$.gatewayStatus")
+        let wrongBody = decoder.failure(
+            ProblemDetails.self, #"{"type":"https://api.payex.com/psp/errordetail/mobilesdk/badgateway","body":1}"#)
+        #expect(wrongBody?.path.description == "$.body")
+        // Elsewhere those members are extensions like any other.
+        #expect(try problem(#"{"type":"about:blank","gatewayStatus":"x"}"#).gatewayStatus == nil)
+    }
 }

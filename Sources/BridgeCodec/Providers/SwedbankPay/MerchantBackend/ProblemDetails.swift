@@ -36,7 +36,7 @@ public struct ProblemDetails: Sendable, Hashable, Decodable, JSONValueReadable {
 
     /// The Merchant Backend problem this is, or nil for any other type.
     public var merchantBackendProblem: MerchantBackendProblem? {
-        MerchantBackendProblem.allCases.first { $0.typeURL == type }
+        MerchantBackendProblem.allCases.first { $0.typeURL.utf8.elementsEqual(type.utf8) }
     }
 
     /// Reads a problem document; standard members must have their RFC 7807 types.
@@ -61,6 +61,19 @@ public struct ProblemDetails: Sendable, Hashable, Decodable, JSONValueReadable {
         }
         let standard: Set<String> = ["type", "title", "status", "detail", "instance"]
         extensions = JSONObject(uniqueMembers: object.members.filter { !standard.contains($0.key) })
+        // A bad gateway's members have their meaning only with their types: the upstream's
+        // status an integer, its body a string.
+        if merchantBackendProblem == .badGateway {
+            if let value = object["gatewayStatus"], value != .null {
+                guard case .number(let number) = value, number.exactInteger(Int.self) != nil else {
+                    throw JSONDecodeError(
+                        path: path.appending(key: "gatewayStatus"), reason: .invalidValue("gatewayStatus must be an integer"))
+                }
+            }
+            if let value = object["body"], value != .null {
+                _ = try value.string(at: path.appending(key: "body"))
+            }
+        }
     }
 
     /// The document as JSON, members in RFC 7807 order, extensions after.
