@@ -25,7 +25,8 @@ root = pathlib.Path(__file__).resolve().parent.parent
 schemas = {}
 for path in (root / "schemas").glob("*.schema.json"):
     schema = json.loads(path.read_text(encoding="utf-8"))
-    schemas[schema["x-bridgecodec-handler"]] = Draft202012Validator(schema)
+    if "x-bridgecodec-handler" in schema:  # the message schemas; the document models have no handler
+        schemas[schema["x-bridgecodec-handler"]] = Draft202012Validator(schema)
 
 
 class Rejected(Exception):

@@ -6,6 +6,7 @@ enum DecodeCommand {
     static let help = """
         usage: bridgecodec decode --handler NAME [--transport object|string] [--app-scheme S,…] [FILE|-]
                bridgecodec decode --jsonl FILE [--app-scheme S,…]
+               bridgecodec decode --model MODEL [FILE|-]
 
         Decodes a message body (JSON text, from FILE or standard input) as the handler NAME
         receives it, with the default channels: voltRedirect, sovHandler, branchPlaidLink,
@@ -21,6 +22,11 @@ enum DecodeCommand {
         A bare string argument such as Android's openHostedLink(url) is the JSON string "…" here;
         canceled takes no body: null.
 
+        --model decodes a Merchant Backend document or a problem strictly instead, MODEL one of
+        \(DocumentModel.allCases.map(\.rawValue).joined(separator: ", ")):
+        exit 0 and {"model": MODEL, "value": …} (the document as the model reads it), or exit 1
+        and 'error: MODEL: PATH: REASON'.
+
         On success: exit 0 and one line {"handler": NAME, "kind": KIND, "message": …} on stdout.
         On rejection: exit 1 and 'error: NAME: PATH: REASON' on stderr. With --jsonl, one result line
         per message on stdout, and exit 1 if any was rejected.
@@ -32,7 +38,10 @@ enum DecodeCommand {
 
     static func run(_ arguments: [String], input: InputSource) -> CommandResult {
         do throws(ArgumentList.UsageError) {
-            let list = try ArgumentList(arguments, valueOptions: ["--handler", "--transport", "--app-scheme", "--jsonl"])
+            let list = try ArgumentList(arguments, valueOptions: ["--handler", "--transport", "--app-scheme", "--jsonl", "--model"])
+            if let name = list.options["--model"] {
+                return try decodeModel(name, list: list, input: input)
+            }
             let schemes = Set(list.commaSeparated("--app-scheme"))
             let dispatcher = BridgeDispatcher(
                 channels: BridgeChannel.defaults(origins: .anyOrigin), urlPolicy: .https(plusAppSchemes: schemes))
@@ -60,6 +69,26 @@ enum DecodeCommand {
             }
         } catch {
             return .usageError(error, command: "decode")
+        }
+    }
+
+    private static func decodeModel(_ name: String, list: ArgumentList, input: InputSource) throws(ArgumentList.UsageError)
+        -> CommandResult
+    {
+        guard let model = DocumentModel(rawValue: name) else {
+            throw ArgumentList.UsageError(
+                message: "unknown model '\(name)'; one of \(DocumentModel.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard list.options["--handler"] == nil, list.options["--transport"] == nil, list.options["--jsonl"] == nil else {
+            throw ArgumentList.UsageError(message: "--model takes neither --handler, --transport nor --jsonl")
+        }
+        guard list.positionals.count <= 1 else { throw ArgumentList.UsageError(message: "decode takes at most one FILE") }
+        let data = try input.read(list.positionals.first, limit: JSONLimits.default.maxBytes)
+        do throws(JSONDecodeError) {
+            let value = try model.decode(data)
+            return .success(DecodeOutput.object([("model", .string(name)), ("value", value)]).jsonText + "\n")
+        } catch {
+            return .rejected("\(name): \(error.description)")
         }
     }
 

@@ -144,4 +144,24 @@ struct DecodeCommandTests {
             }
         }
     }
+
+    /// `--model` decodes a Merchant Backend document or a problem strictly, every model by name.
+    @Test func modelsDecodeStrictlyWithTheirPaths() throws {
+        let root = runCLI(["decode", "--model", "merchant-backend.root"], stdin: #"{"paymentorders":"/p","consumers":"/c","x":[1]}"#)
+        #expect(root.code == 0 && root.out == #"{"model":"merchant-backend.root","value":{"consumers":"/c","paymentorders":"/p"}}"# + "\n")
+        let order = runCLI(
+            ["decode", "--model", "merchant-backend.paymentorder-response", "-"], stdin: MerchantBackend.Examples.paymentOrderResponse)
+        #expect(order.code == 0 && order.out.contains(#""rel":"view-paymentorder""#))
+        let wrong = runCLI(
+            ["decode", "--model", "merchant-backend.set-instrument-request"],
+            stdin: #"{"paymentorder":{"operation":"Abort","instrument":"x"}}"#)
+        #expect(
+            wrong.code == 1
+                && wrong.err
+                    == "error: merchant-backend.set-instrument-request: $.paymentorder.operation: the operation must be \"SetInstrument\"\n"
+        )
+        #expect(runCLI(["decode", "--model", "problem"], stdin: "{").code == 1)
+        #expect(runCLI(["decode", "--model", "nope"], stdin: "{}").code == 2)
+        #expect(runCLI(["decode", "--model", "problem", "--handler", "completed"], stdin: "{}").code == 2)
+    }
 }
