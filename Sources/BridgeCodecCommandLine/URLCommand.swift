@@ -4,7 +4,8 @@ import Foundation
 /// `bridgecodec url`: intent URLs, payment URLs and navigation decisions, one JSON line each.
 enum URLCommand {
     static let help = """
-        usage: bridgecodec url intent-parse URL
+        usage: bridgecodec url parse URL
+               bridgecodec url intent-parse URL
                bridgecodec url intent-build [--target URL] [--action A] [--package P] [--categories C,…]
                                             [--component C] [--extras JSON-OBJECT]
                bridgecodec url payment-url --platform android --root URL --package P --id ID
@@ -14,6 +15,9 @@ enum URLCommand {
                bridgecodec url helper android-intent|ios-universal-link REQUEST-URL
 
         Prints one line of JSON. Bad input exits 1 with a reason on stderr; a usage error exits 2.
+        parse prints how the package reads an http or https URL, as a browser does:
+        {"href": …, "scheme": …, "host": …, "port": N|null, "path": …, "query": …|null, "fragment": …|null},
+        or exits 1 with the reason it is refused.
         navigate prints {"decision": completed|canceled|reloadPayment|openExternally|openIntent|block|allow, …}.
         helper prints the Merchant Backend helper endpoint's response to REQUEST-URL:
         {"status": …, "headers": {…}, "body": …} (a 400 problem for a bad request).
@@ -31,6 +35,20 @@ enum URLCommand {
             guard let subcommand = list.positionals.first else { throw ArgumentList.UsageError(message: "url needs a subcommand") }
             let operands = Array(list.positionals.dropFirst())
             switch subcommand {
+            case "parse":
+                guard operands.count == 1 else { throw ArgumentList.UsageError(message: "parse takes one URL") }
+                do throws(URLPolicy.Violation) {
+                    let url = try WebURL(operands[0])
+                    let optional: (String?) -> JSONValue = { $0.map(JSONValue.string) ?? .null }
+                    return line(
+                        DecodeOutput.object([
+                            ("href", .string(url.href)), ("scheme", .string(url.scheme)), ("host", .string(url.host)),
+                            ("port", url.port.map { .number(JSONNumber($0)) } ?? .null), ("path", .string(url.path)),
+                            ("query", optional(url.query)), ("fragment", optional(url.fragment)),
+                        ]))
+                } catch {
+                    return .rejected(error.description)
+                }
             case "intent-parse":
                 guard operands.count == 1 else { throw ArgumentList.UsageError(message: "intent-parse takes one URL") }
                 do {

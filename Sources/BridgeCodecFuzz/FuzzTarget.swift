@@ -99,9 +99,10 @@ enum FuzzTarget: String, CaseIterable {
         ).decide(text)
     }
 
-    /// Navigation decisions, payment-URL and redirect matching and the Merchant Backend helpers on any
-    /// text: a URL the policy accepts matches itself as a payment URL (when it has no fragment), and no
-    /// helper response carries CR or LF in a header.
+    /// Navigation decisions, payment-URL and redirect matching, web URL reading and the Merchant Backend
+    /// helpers on any text: a URL the policy accepts matches itself as a payment URL (when it has no
+    /// fragment), a web URL reads back the same from its href, and no helper response carries CR or LF
+    /// in a header.
     static func url(_ bytes: UnsafeRawBufferPointer) {
         guard let text = String(validatingUTF8Bytes: bytes) else { return }
         let payment = PaymentURL("https://e.example/cb/sdk-callback/android-intent?package=a.b&id=1")
@@ -120,6 +121,10 @@ enum FuzzTarget: String, CaseIterable {
         _ = PlaidRedirectURI(scheme: "branchapp", host: "plaid-hosted-link-complete").matches(text)
         if (try? URLPolicy.httpsOnly.check(text)) != nil, !text.utf8.contains(UInt8(ascii: "#")), !PaymentURL(text).matches(text) {
             fatalError("an accepted URL does not match itself: \(text)")
+        }
+        // What the package reads as a browser does, it reads again the same from its own serialization.
+        if let url = try? WebURL(text), (try? WebURL(url.href)) != url {
+            fatalError("WebURL does not read its own href back: \(text)")
         }
         let helpers = MerchantBackendHelpers()
         for response in [helpers.androidIntent(requestURL: text), helpers.iOSUniversalLink(requestURL: text)] {
