@@ -65,13 +65,4 @@ struct URLParts: Equatable {
         self.queryItems = query.isEmpty ? [] : items.map(Substring.init)
         self.fragment = fragment
     }
-
-    /// Whether both are the same URL as a WebView serializes it, every part compared by its bytes:
-    /// Swift's `==` is canonical equivalence, under which U+212A (Kelvin sign) is `K`.
-    func isSame(as other: URLParts) -> Bool {
-        func same(_ left: some StringProtocol, _ right: some StringProtocol) -> Bool { left.utf8.elementsEqual(right.utf8) }
-        return same(scheme, other.scheme) && same(host, other.host) && same(port, other.port) && same(path, other.path)
-            && queryItems.count == other.queryItems.count && zip(queryItems, other.queryItems).allSatisfy(same)
-            && (fragment == nil) == (other.fragment == nil) && same(fragment ?? "", other.fragment ?? "")
-    }
 }

@@ -102,6 +102,16 @@ struct SwedbankPayURLTests {
             #expect(policy.decide(other) == .allow, "\(other)")
         }
         #expect(policy.decide("https://shop.example/cancel?order=2") == .allow)
+        // Dot segments are resolved, as the WebView resolves them before it reports the URL.
+        let dotted = try PaymentNavigationPolicy(
+            completeURL: "https://shop.example/a/../done", cancelURL: "https://shop.example/c", paymentURL: payment, webViewHosts: [])
+        #expect(dotted.decide("https://shop.example/done") == .completed)
+        #expect(dotted.decide("https://shop.example/./a/%2e%2e/done") == .completed)
+        // A complete URL a browser would read otherwise than written is refused when the policy is made.
+        #expect(throws: PaymentNavigationPolicy.InvalidURL(name: "completeURL", violation: .invalidAuthority)) {
+            try PaymentNavigationPolicy(
+                completeURL: "https://0x7f.1/done", cancelURL: "https://shop.example/c", paymentURL: payment, webViewHosts: [])
+        }
     }
 
     /// The payment URL comes back with its query items reordered, repeated or joined by others,

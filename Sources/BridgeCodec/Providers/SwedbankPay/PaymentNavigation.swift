@@ -60,6 +60,9 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
     ]
     /// `webViewHosts`, ready for lookups: built when the hosts are set, not on every navigation.
     private var webViewHostList: HostList
+    /// `completeURL` and `cancelURL` as a WebView reports them.
+    private let complete: WebURL
+    private let cancel: WebURL
 
     /// The category Chrome adds to every intent it starts from a page.
     static let browsableCategory = "android.intent.category.BROWSABLE"
@@ -85,16 +88,25 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
     }
 
     /// A policy. There is no default host list: the payment menu's own hosts must be listed.
-    /// `completeURL`, `cancelURL` and the payment URL must be absolute `https` or `http` URLs.
+    /// `completeURL` and `cancelURL` must be `https` or `http` URLs a browser reads as written
+    /// (``WebURL``), the payment URL an absolute `https` or `http` URL.
     public init(
         completeURL: String, cancelURL: String, paymentURL: PaymentURL, appScheme: String? = nil, webViewHosts: Set<String>
     ) throws(InvalidURL) {
-        for (name, url) in [("completeURL", completeURL), ("cancelURL", cancelURL), ("paymentURL", paymentURL.string)] {
-            do {
-                try URLPolicy.webURLs.check(url)
-            } catch {
-                throw InvalidURL(name: name, violation: error)
-            }
+        do {
+            complete = try WebURL(completeURL)
+        } catch {
+            throw InvalidURL(name: "completeURL", violation: error)
+        }
+        do {
+            cancel = try WebURL(cancelURL)
+        } catch {
+            throw InvalidURL(name: "cancelURL", violation: error)
+        }
+        do {
+            try URLPolicy.webURLs.check(paymentURL.string)
+        } catch {
+            throw InvalidURL(name: "paymentURL", violation: error)
         }
         self.completeURL = completeURL
         self.cancelURL = cancelURL
@@ -108,9 +120,10 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
     /// relative or schemeless target is blocked: there is nothing a browser would load.
     public func decide(_ target: String) -> NavigationDecision {
         guard let scheme = URLPolicy.scheme(of: target) else { return .block }
-        if let parts = URLParts(target) {
-            if let complete = URLParts(completeURL), parts.isSame(as: complete) { return .completed }
-            if let cancel = URLParts(cancelURL), parts.isSame(as: cancel) { return .canceled }
+        // Both are ASCII (the policy refuses anything else), so `==` compares their bytes.
+        if let navigation = try? WebURL(target) {
+            if navigation.href == complete.href { return .completed }
+            if navigation.href == cancel.href { return .canceled }
         }
         if paymentURL.matches(target, appScheme: appScheme) { return .reloadPayment }
         switch scheme {
