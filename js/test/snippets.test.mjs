@@ -99,13 +99,25 @@ for (const transport of transports) {
     page.run(script(["sovendus", "--transport", transport]));
     page.resize(64);
     page.resize(64); // unchanged: not reported again
-    page.window.dispatchEvent({ type: "message", data: { channel: "sovendus:integration", payload: { url: "https://www.sovendus.com/offer?id=7" } } });
+    const ask = (payload) => page.window.dispatchEvent({ type: "message", data: { channel: "sovendus:integration", payload } });
+    ask({ url: "https://www.sovendus.com/offer?id=7" }); // as the shipped integrations send it
+    ask({ action: "openInNativeBrowser", url: "https://www.sovendus.com/offer?id=8", version: "v1" }); // as documented
+    ask({ action: "somethingElse", url: "https://evil.example/other-action" });
+    ask({ action: "openInNativeBrowser", url: "" });
+    ask({ action: "openInNativeBrowser", url: 7 });
     page.window.dispatchEvent({ type: "message", data: { channel: "other", payload: { url: "https://evil.example/" } } });
     page.window.dispatchEvent({ type: "message", data: "not an object" });
     page.resize(900);
+    // Over Android the height is posted as a string, as Sovendus' Android integration does; the Swift side reads both.
+    if (transport === "android") {
+      const heights = page.posts.map((p) => JSON.parse(p.args[0])).filter((body) => body.type === "height");
+      assert.ok(heights.length === 3 && heights.every((body) => typeof body.value === "string"), JSON.stringify(heights));
+    }
     const results = decodeAll(recordsFor(page.posts, transport, "sovHandler"));
-    assert.deepEqual(results.map((r) => r.kind), ["sovendus.height", "sovendus.height", "sovendus.openUrl", "sovendus.height"]);
-    assert.deepEqual(results.map((r) => r.message.value), [420, 64, "https://www.sovendus.com/offer?id=7", 900]);
+    assert.deepEqual(results.map((r) => r.kind), ["sovendus.height", "sovendus.height", "sovendus.openUrl", "sovendus.openUrl", "sovendus.height"]);
+    assert.deepEqual(results.map((r) => r.message.value), [
+      420, 64, "https://www.sovendus.com/offer?id=7", "https://www.sovendus.com/offer?id=8", 900,
+    ]);
   });
 
   test(`sovendus over ${transport} forwards only listed origins when given`, () => {

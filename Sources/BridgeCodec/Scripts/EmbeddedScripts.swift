@@ -18,8 +18,11 @@ enum EmbeddedScripts {
         """#,
         "sovendus.js": #"""
         // Sovendus banner: forward "open this URL" requests from the banner's content (window.postMessage on
-        // channel "sovendus:integration") and every change of the page height to native code, which opens URLs
-        // in the browser and resizes the WebView (applying only heights above 100).
+        // channel "sovendus:integration", payload {action: "openInNativeBrowser", url, version}) and every
+        // change of the page height to native code, which opens URLs in the browser and resizes the WebView
+        // (applying only heights above 100). A payload without an action, as Sovendus' shipped integrations
+        // send it, is read the same; an empty URL is dropped. Over Android the height goes as a string, as
+        // Sovendus' Android integration posts it.
         //
         // config.messageOrigins, when set, lists the origins whose messages are forwarded: "https://a.example"
         // exactly, or "https://*.example.com" for its subdomains over that scheme. Unset, any frame may ask.
@@ -45,11 +48,12 @@ enum EmbeddedScripts {
 
         window.addEventListener("message", function (event) {
           var data = event.data;
-          if (!data || data.channel !== "sovendus:integration" || !data.payload || typeof data.payload.url !== "string") {
-            return;
-          }
+          if (!data || data.channel !== "sovendus:integration" || !data.payload) return;
+          var payload = data.payload;
+          if (payload.action !== undefined && payload.action !== "openInNativeBrowser") return;
+          if (typeof payload.url !== "string" || payload.url === "") return;
           if (!sovendusAllowsOrigin(event.origin)) return;
-          bridgecodecPost(config, config.handler, { type: "openUrl", value: data.payload.url });
+          bridgecodecPost(config, config.handler, { type: "openUrl", value: payload.url });
         });
 
         (function observeHeight() {
@@ -58,7 +62,7 @@ enum EmbeddedScripts {
             var height = document.body ? document.body.scrollHeight : 0;
             if (height !== lastHeight) {
               lastHeight = height;
-              bridgecodecPost(config, config.handler, { type: "height", value: height });
+              bridgecodecPost(config, config.handler, { type: "height", value: config.transport === "android" ? String(height) : height });
             }
           }
           if (typeof ResizeObserver === "function" && document.body) {
