@@ -5,7 +5,7 @@ import Foundation
 enum PageCommand {
     static let help = """
         usage: bridgecodec page sovendus --order FILE [--timestamp UNIX] [--handler NAME]
-                                         [--message-origins ORIGIN,...]
+                                         [--transport T] [--android-interface NAME] [--message-origins ORIGIN,...]
 
         Prints the Sovendus banner page: order and customer data embedded through the escaper,
         the sovHandler bridge (sovendus:integration URLs, ResizeObserver heights) and Sovendus'
@@ -14,17 +14,24 @@ enum PageCommand {
            "trafficSourceNumber": INT, "trafficMediumNumber": INT, "netOrderValue": NUMBER,
            "customer": {"salutation", "firstName", "lastName", "email", "phone", "yearOfBirth": INT,
                         "dateOfBirth", "street", "streetNumber", "zipcode", "city", "country"}}   (customer optional)
-        --timestamp defaults to the current time. --message-origins forwards open-URL messages only
-        from those frames (https://www.sovendus.com, or https://*.sovendus.com for subdomains).
+        --timestamp defaults to the current time. --transport is how the page posts: webkit-object
+        (default), webkit-string, android (to --android-interface, default Android), react-native or
+        cordova. --message-origins forwards open-URL messages only from those frames
+        (https://www.sovendus.com, or https://*.sovendus.com for subdomains).
 
         """
 
     static func run(_ arguments: [String], input: InputSource) -> CommandResult {
         do throws(ArgumentList.UsageError) {
-            let list = try ArgumentList(arguments, valueOptions: ["--order", "--timestamp", "--handler", "--message-origins"])
+            let list = try ArgumentList(
+                arguments, valueOptions: ["--order", "--timestamp", "--handler", "--message-origins", "--transport", "--android-interface"])
             guard list.positionals == ["sovendus"] else { throw ArgumentList.UsageError(message: "page supports one provider: sovendus") }
             guard let path = list.options["--order"] else { throw ArgumentList.UsageError(message: "--order FILE is required") }
             let timestamp = try list.positiveInteger("--timestamp", default: Int(Date().timeIntervalSince1970))
+            let transportName = list.options["--transport"] ?? ScriptTransport.webKitObject.rawValue
+            guard let transport = ScriptTransport(rawValue: transportName) else {
+                throw ArgumentList.UsageError(message: "unknown transport '\(transportName)'")
+            }
             let data = try input.read(path, limit: JSONLimits.default.maxBytes)
             let order: SovendusOrder
             do {
@@ -35,7 +42,8 @@ enum PageCommand {
             do {
                 return .success(
                     try SovendusBannerPage.html(
-                        order: order, timestamp: timestamp, handler: list.options["--handler"] ?? "sovHandler",
+                        order: order, timestamp: timestamp, transport: transport, handler: list.options["--handler"] ?? "sovHandler",
+                        androidInterface: list.options["--android-interface"] ?? "Android",
                         messageOrigins: list.commaSeparatedIfGiven("--message-origins")))
             } catch let error as InvalidMessageOrigin {
                 throw ArgumentList.UsageError(message: "--message-origins: \(error)")

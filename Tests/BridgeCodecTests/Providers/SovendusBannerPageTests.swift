@@ -68,4 +68,37 @@ struct SovendusBannerPageTests {
         #expect(BridgeCodecCLI.run(["script", "volt", "--transport", "carrier-pigeon"], input: .bytes(Data())).exitCode == 2)
         #expect(BridgeCodecCLI.run(["script", "volt"], input: .bytes(Data())).exitCode == 2)
     }
+
+    /// An amount computed in `Decimal` reaches the page as its digits: `0.1 + 0.2` is `0.3`,
+    /// where a `Double` would have written `0.30000000000000004`.
+    @Test func theOrderValueIsWrittenFromItsDigits() throws {
+        var computed = order
+        computed.netOrderValue = try #require(Decimal(string: "0.1")) + #require(Decimal(string: "0.2"))
+        #expect(dataScript(try SovendusBannerPage.html(order: computed, timestamp: 1)).contains(#""orderValue":"0.3""#))
+        computed.netOrderValue = try #require(Decimal(string: "-1234567890.123456789"))
+        #expect(dataScript(try SovendusBannerPage.html(order: computed, timestamp: 1)).contains(#""orderValue":"-1234567890.123456789""#))
+        let decoded = try StrictJSONDecoder().decode(
+            SovendusOrder.self,
+            from:
+                #"{"sessionId":"s","orderId":"o","currencyCode":"EUR","usedCouponCode":"","trafficSourceNumber":1,"trafficMediumNumber":2,"netOrderValue":19.99}"#
+        )
+        #expect(dataScript(try SovendusBannerPage.html(order: decoded, timestamp: 1)).contains(#""orderValue":"19.99""#))
+    }
+
+    /// The page for every transport: its bridge posts over that transport, and the CLI makes each.
+    @Test func everyTransportHasItsPage() throws {
+        for transport in ScriptTransport.allCases {
+            let html = try SovendusBannerPage.html(order: order, timestamp: 1, transport: transport, androidInterface: "SovendusBridge")
+            #expect(html.contains(#""transport":"\#(transport.rawValue)""#), "\(transport)")
+            #expect(html.contains(#""androidInterface":"SovendusBridge""#))
+            let page = runCLI(
+                ["page", "sovendus", "--order", "-", "--timestamp", "1", "--transport", transport.rawValue], stdin: orderJSON)
+            #expect(page.code == 0 && page.out.contains(#""transport":"\#(transport.rawValue)""#), "\(transport)")
+        }
+        #expect(runCLI(["page", "sovendus", "--order", "-", "--transport", "carrier-pigeon"], stdin: orderJSON).code == 2)
+    }
+
+    private var orderJSON: String {
+        #"{"sessionId":"s","orderId":"o","currencyCode":"EUR","usedCouponCode":"","trafficSourceNumber":1,"trafficMediumNumber":2,"netOrderValue":1}"#
+    }
 }

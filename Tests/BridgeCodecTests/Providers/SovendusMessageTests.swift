@@ -62,6 +62,8 @@ struct SovendusMessageTests {
         let hostile = harness.reject("sovHandler", #"{"type":"openUrl","value":"javascript:alert(document.cookie)"}"#)
         #expect(hostile?.description == #"sovHandler: $.value: URL scheme "javascript:" is never allowed"#)
         #expect(harness.reject("sovHandler", #"{"type":"openUrl","value":420}"#)?.path.description == "$.value")
+        // An empty URL is refused here as the page's bridge drops it, and as Sovendus' integrations do.
+        #expect(harness.reject("sovHandler", #"{"type":"openUrl","value":""}"#)?.description == "sovHandler: $.value: URL is empty")
     }
 
     @Test func unknownTypesAndMissingFields() {

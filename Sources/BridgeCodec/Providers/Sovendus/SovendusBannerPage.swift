@@ -7,20 +7,26 @@ public enum SovendusBannerPage {
     /// Sovendus' loader script.
     public static let defaultLoaderURL = "https://api.sovendus.com/sovabo/common/js/flexibleIframe.js"
 
-    /// The page for `order`. `timestamp` is the order's Unix time (Sovendus' `timestamp`);
-    /// `messageOrigins` restricts which frames may ask to open a URL, as in
+    /// The page for `order`, its bridge posting over `transport` (on Android to the
+    /// `@JavascriptInterface` object `androidInterface`). `timestamp` is the order's Unix time
+    /// (Sovendus' `timestamp`); `messageOrigins` restricts which frames may ask to open a URL, as in
     /// ``BridgeScripts/sovendusBridge(transport:handler:androidInterface:messageOrigins:)``.
-    /// Throws for a non-finite ``SovendusOrder/netOrderValue``, a loader URL the policy refuses, or an
+    /// Throws for a NaN ``SovendusOrder/netOrderValue``, a loader URL the policy refuses, or an
     /// origin entry no frame could have (``InvalidMessageOrigin``).
     public static func html(
-        order: SovendusOrder, timestamp: Int, handler: String = "sovHandler", loaderURL: String = defaultLoaderURL,
-        messageOrigins: [String]? = nil
+        order: SovendusOrder, timestamp: Int, transport: ScriptTransport = .webKitObject, handler: String = "sovHandler",
+        androidInterface: String = "Android", loaderURL: String = defaultLoaderURL, messageOrigins: [String]? = nil
     ) throws -> String {
-        guard let orderValue = JSONNumber(order.netOrderValue) else { throw EscapingError.nonFiniteNumber(order.netOrderValue) }
+        // The amount's own digits: a Decimal writes plain decimal notation, and NaN is its one non-number.
+        guard !order.netOrderValue.isNaN, case .number(let orderValue)? = try? JSONValue(parsing: order.netOrderValue.description) else {
+            throw EscapingError.nonFiniteNumber(.nan)
+        }
         let loader = try Escaper.urlAttribute(loaderURL)
         let bridge =
-            try messageOrigins.map { try BridgeScripts.sovendusBridge(transport: .webKitObject, handler: handler, messageOrigins: $0) }
-            ?? BridgeScripts.sovendusBridge(transport: .webKitObject, handler: handler)
+            try messageOrigins.map {
+                try BridgeScripts.sovendusBridge(
+                    transport: transport, handler: handler, androidInterface: androidInterface, messageOrigins: $0)
+            } ?? BridgeScripts.sovendusBridge(transport: transport, handler: handler, androidInterface: androidInterface)
         // Sovendus reads every value as a string, numbers included, as its integration guide writes them.
         let iframe = object([
             ("trafficSourceNumber", String(order.trafficSourceNumber)), ("trafficMediumNumber", String(order.trafficMediumNumber)),

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The order data the Sovendus banner page carries (Sovendus' `sovIframes` entry).
 public struct SovendusOrder: Sendable, Hashable, Codable {
     /// The shop's session id.
@@ -12,15 +14,15 @@ public struct SovendusOrder: Sendable, Hashable, Codable {
     public var trafficSourceNumber: Int
     /// Sovendus traffic medium number.
     public var trafficMediumNumber: Int
-    /// Net order value; must be finite.
-    public var netOrderValue: Double
+    /// Net order value, written to the page from its digits (`0.1 + 0.2` as `0.3`); not NaN.
+    public var netOrderValue: Decimal
     /// Optional customer data (Sovendus' `sovConsumer`).
     public var customer: SovendusCustomer?
 
     /// An order.
     public init(
         sessionId: String, orderId: String, currencyCode: String, usedCouponCode: String, trafficSourceNumber: Int,
-        trafficMediumNumber: Int, netOrderValue: Double, customer: SovendusCustomer? = nil
+        trafficMediumNumber: Int, netOrderValue: Decimal, customer: SovendusCustomer? = nil
     ) {
         self.sessionId = sessionId
         self.orderId = orderId
