@@ -28,7 +28,8 @@ public struct FrameOrigin: Sendable, Hashable, CustomStringConvertible {
 public struct OriginPolicy: Sendable, Hashable {
     private enum Rule: Sendable, Hashable {
         case any
-        case hosts(HostList, mainFrameOnly: Bool)
+        // Boxed: a lookup copies a channel's policy, and copying a box is one retain.
+        indirect case hosts(HostList, mainFrameOnly: Bool)
     }
 
     private let rule: Rule

@@ -4,8 +4,9 @@
 /// By default only `https` passes. A page controls these strings, so the check is
 /// strict: absolute URLs only; only the printable ASCII that RFC 3986 allows (no spaces,
 /// controls, raw non-ASCII, `"` `<` `>` the backtick `{` `|` `}` `^`: percent-encode them);
-/// for `http` and `https` a real host, no user info
-/// (`https://bank.example@evil.example`), no backslashes (which browsers read as `/`).
+/// for `http` and `https` a real host and a port up to 65535, no user info
+/// (`https://bank.example@evil.example`), no backslashes (which browsers read as `/`). ``WebURL``
+/// reads what this accepts as a browser does, and refuses what a browser would read otherwise.
 /// `javascript:`, `vbscript:`, `data:` and `file:` are rejected even when listed.
 public struct URLPolicy: Sendable, Hashable {
     /// Schemes that pass, in ASCII lowercase (they are lowercased when set).
@@ -253,9 +254,12 @@ public struct URLPolicy: Sendable, Hashable {
         if let portStart {
             let digits = end - portStart
             guard digits >= 1, digits <= 5 else { return .invalidAuthority }
-            for offset in portStart..<end where !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) {
-                return .invalidAuthority
+            var port = 0
+            for offset in portStart..<end {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) else { return .invalidAuthority }
+                port = port * 10 + Int(bytes[offset] - UInt8(ascii: "0"))
             }
+            guard port <= 65_535 else { return .invalidAuthority }
         }
         return nil
     }
