@@ -44,7 +44,7 @@ public struct JSONDecodeError: Error, Sendable, Hashable, CustomStringConvertibl
             case .numberNotRepresentable(let number, let type): "number \(number) is not a valid \(type)"
             case .invalidValue(let message): message
             case .unknownDiscriminator(let value, let known):
-                "unknown value \"\(JSONPath.escaped(value))\"; expected one of \(known.map { "\"\($0)\"" }.joined(separator: ", "))"
+                "unknown value \(JSONPath.quoted(value)); expected one of \(known.map { "\"\($0)\"" }.joined(separator: ", "))"
             case .unsupportedObject(let typeName): "\(typeName) has no JSON form"
             case .nonStringKey(let typeName): "dictionary key of type \(typeName) is not a string"
             case .nonFiniteNumber: "NaN and infinity have no JSON form"

@@ -28,7 +28,7 @@ struct JSONDocumentDecoder: Decoder {
         throw JSONDecodeError(
             path: node.path,
             reason: .invalidValue(
-                "keys \"\(JSONPath.escaped(first))\" (\(scalars(of: first))) and \"\(JSONPath.escaped(second))\" "
+                "keys \(JSONPath.quoted(first)) (\(scalars(of: first))) and \(JSONPath.quoted(second)) "
                     + "(\(scalars(of: second))) differ in code units but are one Swift String"))
     }
 

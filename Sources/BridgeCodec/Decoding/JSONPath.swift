@@ -37,10 +37,10 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
             switch component {
             case .index(let index):
                 text += "[\(index)]"
-            case .key(let key) where Self.isIdentifier(key):
+            case .key(let key) where Self.isIdentifier(key) && key.utf8.count <= 64:
                 text += "." + key
             case .key(let key):
-                text += "[\"" + Self.escaped(key) + "\"]"
+                text += "[" + Self.quoted(key) + "]"
             }
         }
         return text
@@ -59,21 +59,41 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Keeps page-controlled text (a key, a value in an error message) on one printable line:
-    /// quotes, backslashes, controls and line separators are escaped.
+    /// quotes, backslashes, controls, line separators and invisible characters (format
+    /// characters such as bidirectional overrides, unusual spaces) are escaped.
     static func escaped(_ key: String) -> String {
         var text = ""
         for scalar in key.unicodeScalars {
             switch scalar {
             case "\"": text += "\\\""
             case "\\": text += "\\\\"
-            case _
-            where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-                || scalar.value == 0x2028 || scalar.value == 0x2029:
-                text += "\\u" + hexDigits(of: scalar)
+            case _ where isHidden(scalar): text += "\\u" + hexDigits(of: scalar)
             default: text.unicodeScalars.append(scalar)
             }
         }
         return text
+    }
+
+    /// Page-controlled text quoted for a log line: escaped as ``escaped(_:)``, and when longer
+    /// than 64 scalars cut there and followed by its length in bytes, so that an error about a
+    /// 60 KB value neither floods a log nor hands the whole value to it.
+    static func quoted(_ value: String) -> String {
+        let limit = 64
+        let scalars = value.unicodeScalars
+        guard scalars.count > limit else { return "\"" + escaped(value) + "\"" }
+        var prefix = ""
+        prefix.unicodeScalars.append(contentsOf: scalars.prefix(limit))
+        return "\"" + escaped(prefix) + "…\" (\(value.utf8.count) bytes)"
+    }
+
+    /// Whether `scalar` would not show as itself on a log line.
+    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { return true }
+        switch scalar.properties.generalCategory {
+        case .format, .lineSeparator, .paragraphSeparator, .control, .surrogate, .privateUse, .unassigned: return true
+        case .spaceSeparator: return scalar != " "
+        default: return false
+        }
     }
 
     /// `scalar`'s value in uppercase hexadecimal, at least four digits (`00E9`, `1F600`): how

@@ -55,7 +55,7 @@ enum StrictValue {
         if T.self == Data.self {
             let text = try string(value)
             guard let data = Data(base64Encoded: text) else {
-                throw JSONDecodeError(path: value.path, reason: .invalidValue("\"\(JSONPath.escaped(text))\" is not base64"))
+                throw JSONDecodeError(path: value.path, reason: .invalidValue("\(JSONPath.quoted(text)) is not base64"))
             }
             return try cast(data, at: value)
         }

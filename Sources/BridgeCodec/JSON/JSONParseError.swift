@@ -64,7 +64,7 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
             case .invalidNumber: "malformed number"
             case .numberOverflow: "number is too large for a 64-bit float"
             case .numberUnderflow: "non-zero number is too small for a 64-bit float and would read as 0"
-            case .duplicateKey(let key): "duplicate object key \"\(JSONPath.escaped(key))\""
+            case .duplicateKey(let key): "duplicate object key \(JSONPath.quoted(key))"
             case .inputTooLarge(let limit): "input is larger than the limit of \(limit) bytes"
             case .nestingTooDeep(let limit): "nesting is deeper than the limit of \(limit)"
             case .stringTooLong(let limit): "string is longer than the limit of \(limit) bytes"

@@ -252,4 +252,25 @@ struct BridgeDispatcherTests {
             #expect(dispatched?.reason == converted.map { .invalidMessage($0.reason) })
         }
     }
+
+    /// A value quoted in an error is cut to 64 scalars with its byte count, and what would not
+    /// show on a log line is escaped: a 60 KB `type` once printed a 60 KB line.
+    @Test func quotedValuesStayShortAndVisible() {
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        let long = String(repeating: "x", count: 60_000)
+        let error = dispatcher.outcome(handlerName: "sovHandler", jsonText: #"{"type":"\#(long)","value":1}"#).failureValue
+        let description = error?.description ?? ""
+        #expect(description.utf8.count < 300)
+        #expect(description.contains(#"unknown value ""# + String(repeating: "x", count: 64) + #"…" (60000 bytes); expected one of"#))
+        // Bidirectional overrides, zero-width and unusual spaces, line separators: escaped.
+        let hidden = "a\u{202E}b\u{200B}c\u{00A0}d\u{2028}e\u{7}"
+        let body = JSONValue.object(
+            JSONObject([.init(key: "type", value: .string(hidden)), .init(key: "value", value: .number(JSONNumber(1)))]) ?? JSONObject())
+        let shown = dispatcher.outcome(handlerName: "sovHandler", jsonText: body.jsonText).failureValue?.description ?? ""
+        #expect(shown.contains(#""a\u202Eb\u200Bc\u00A0d\u2028e\u0007""#), "\(shown)")
+        // Keys in paths too.
+        let key = String(repeating: "k", count: 100)
+        let path = JSONPath([.key(key)]).description
+        #expect(path == "$[\"" + String(repeating: "k", count: 64) + "…\" (100 bytes)]")
+    }
 }

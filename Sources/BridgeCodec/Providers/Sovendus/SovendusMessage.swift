@@ -80,7 +80,7 @@ public struct SovendusHeight: Sendable, Hashable, Codable, JSONValueReadable {
         } else if let text = json.stringValue {
             guard let parsed = Self.number(in: text) else {
                 throw JSONDecodeError(
-                    path: path(), reason: .invalidValue("\"\(JSONPath.escaped(text))\" is not a non-negative decimal number"))
+                    path: path(), reason: .invalidValue("\(JSONPath.quoted(text)) is not a non-negative decimal number"))
             }
             number = parsed
         } else {

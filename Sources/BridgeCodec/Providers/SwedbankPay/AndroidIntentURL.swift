@@ -73,13 +73,13 @@ public struct AndroidIntentURL: Sendable, Hashable {
             case .missingIntentFragment: "no #Intent; part"
             case .missingEnd: "the intent does not end with end;"
             case .trailingData: "text after end;"
-            case .malformedEntry(let entry): "entry \"\(JSONPath.escaped(entry))\" is not key=value"
-            case .duplicateKey(let key): "key \"\(JSONPath.escaped(key))\" appears twice"
-            case .unsupportedKey(let key): "key \"\(JSONPath.escaped(key))\" is not supported"
-            case .invalidScheme(let scheme): "scheme \"\(JSONPath.escaped(scheme))\" is empty or invalid"
+            case .malformedEntry(let entry): "entry \(JSONPath.quoted(entry)) is not key=value"
+            case .duplicateKey(let key): "key \(JSONPath.quoted(key)) appears twice"
+            case .unsupportedKey(let key): "key \(JSONPath.quoted(key)) is not supported"
+            case .invalidScheme(let scheme): "scheme \(JSONPath.quoted(scheme)) is empty or invalid"
             case .dataWithoutScheme: "the intent has data but no scheme"
-            case .invalidPercentEncoding(let text): "\"\(JSONPath.escaped(text))\" has invalid percent-encoding"
-            case .targetWithoutScheme(let target): "target \"\(JSONPath.escaped(target))\" has no scheme"
+            case .invalidPercentEncoding(let text): "\(JSONPath.quoted(text)) has invalid percent-encoding"
+            case .targetWithoutScheme(let target): "target \(JSONPath.quoted(target)) has no scheme"
             }
         }
     }

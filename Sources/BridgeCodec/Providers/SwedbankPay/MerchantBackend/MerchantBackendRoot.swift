@@ -37,9 +37,9 @@ extension MerchantBackend {
         /// A sentence a person understands.
         public var description: String {
             switch self {
-            case .invalidRoot(let root): "the root URL \(root) is not an absolute http or https URL"
-            case .invalidLink(let link): "the link \(link) does not resolve to an http or https URL"
-            case .hostNotAllowed(let host): "the link's host \(host) is not the backend's domain or a subdomain of it"
+            case .invalidRoot(let root): "the root URL \(JSONPath.quoted(root)) is not an absolute http or https URL"
+            case .invalidLink(let link): "the link \(JSONPath.quoted(link)) does not resolve to an http or https URL"
+            case .hostNotAllowed(let host): "the link's host \(JSONPath.quoted(host)) is not the backend's domain or a subdomain of it"
             }
         }
     }
