@@ -45,10 +45,15 @@ enum DecodeOutput {
 
     /// The message in its provider's wire format (members sorted by key).
     static func wireValue(_ message: ProviderMessage) -> JSONValue {
+        encoded(message)
+    }
+
+    /// `value` as its `Encodable` conformance writes it, members sorted by key.
+    static func encoded(_ value: some Encodable) -> JSONValue {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(message), let value = try? JSONValue(parsing: data) else { return .null }
-        return value
+        guard let data = try? encoder.encode(value), let written = try? JSONValue(parsing: data, limits: .largest) else { return .null }
+        return written
     }
 
     /// `{"handler": NAME, "kind": KIND, "message": …}`.

@@ -17,19 +17,12 @@ enum DocumentModel: String, CaseIterable {
         let decoder = StrictJSONDecoder()
         switch self {
         case .problem: return try decoder.decode(ProblemDetails.self, from: data).jsonValue
-        case .root: return Self.written(try decoder.decode(MerchantBackend.Root.self, from: data))
-        case .consumersRequest: return Self.written(try decoder.decode(MerchantBackend.ConsumersRequest.self, from: data))
-        case .consumersResponse: return Self.written(try decoder.decode(MerchantBackend.ConsumersResponse.self, from: data))
+        case .root: return DecodeOutput.encoded(try decoder.decode(MerchantBackend.Root.self, from: data))
+        case .consumersRequest: return DecodeOutput.encoded(try decoder.decode(MerchantBackend.ConsumersRequest.self, from: data))
+        case .consumersResponse: return DecodeOutput.encoded(try decoder.decode(MerchantBackend.ConsumersResponse.self, from: data))
         case .paymentOrderRequest: return try decoder.decode(MerchantBackend.PaymentOrderRequest.self, from: data).jsonValue
-        case .paymentOrderResponse: return Self.written(try decoder.decode(MerchantBackend.PaymentOrderResponse.self, from: data))
-        case .setInstrumentRequest: return Self.written(try decoder.decode(MerchantBackend.SetInstrumentRequest.self, from: data))
+        case .paymentOrderResponse: return DecodeOutput.encoded(try decoder.decode(MerchantBackend.PaymentOrderResponse.self, from: data))
+        case .setInstrumentRequest: return DecodeOutput.encoded(try decoder.decode(MerchantBackend.SetInstrumentRequest.self, from: data))
         }
-    }
-
-    private static func written(_ model: some Encodable) -> JSONValue {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(model), let value = try? JSONValue(parsing: data, limits: .largest) else { return .null }
-        return value
     }
 }

@@ -266,12 +266,9 @@ enum FoundationValue {
         return .number(number)
     }
 
-    /// The number `text` stands for (`NSDecimalNumber` and `Decimal` write plain decimal
-    /// notation), its digits kept; NaN, the one value they write that is no number, is refused.
+    /// The number a `Decimal` or an `NSDecimalNumber` writes as `text`, digits kept; NaN is refused.
     private static func decimal(text: String) throws(JSONDecodeError) -> FoundationValue {
-        guard case .number(let number)? = try? JSONValue(parsing: text) else {
-            throw JSONDecodeError(path: .root, reason: .nonFiniteNumber)
-        }
+        guard let number = JSONNumber(decimalText: text) else { throw JSONDecodeError(path: .root, reason: .nonFiniteNumber) }
         return .number(number)
     }
 

@@ -56,6 +56,13 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         self.doubleValue = value
     }
 
+    /// The number `text` stands for, as a `Decimal` or an `NSDecimalNumber` writes it (plain
+    /// decimal notation), its digits kept; `nil` for `NaN`, the one value they write that is no number.
+    init?(decimalText text: String) {
+        guard case .number(let number)? = try? JSONValue(parsing: text) else { return nil }
+        self = number
+    }
+
     /// The source text.
     public var description: String { text }
 

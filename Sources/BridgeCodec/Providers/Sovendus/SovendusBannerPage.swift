@@ -17,10 +17,8 @@ public enum SovendusBannerPage {
         order: SovendusOrder, timestamp: Int, transport: ScriptTransport = .webKitObject, handler: String = "sovHandler",
         androidInterface: String = "Android", loaderURL: String = defaultLoaderURL, messageOrigins: [String]? = nil
     ) throws -> String {
-        // The amount's own digits: a Decimal writes plain decimal notation, and NaN is its one non-number.
-        guard !order.netOrderValue.isNaN, case .number(let orderValue)? = try? JSONValue(parsing: order.netOrderValue.description) else {
-            throw EscapingError.nonFiniteNumber(.nan)
-        }
+        // The amount's own digits, as a Decimal writes them.
+        guard let orderValue = JSONNumber(decimalText: order.netOrderValue.description) else { throw EscapingError.nonFiniteNumber(.nan) }
         let loader = try Escaper.urlAttribute(loaderURL)
         let bridge =
             try messageOrigins.map {
