@@ -37,7 +37,7 @@ extension JSONValue {
         case .string(let string):
             try budget.string(utf8Count: string.utf8.count)
             return .string(string)
-        case .array(let elements), .heldArray(let elements, _):
+        case .array(let elements, _):
             let inner = try budget.array(count: elements.count, depth: depth)
             var values: [JSONValue] = []
             values.reserveCapacity(elements.count)
@@ -50,7 +50,7 @@ extension JSONValue {
             }
             return .array(values)
         case .object(let dictionary): return try converting(members: dictionary, depth: depth, budget: &budget)
-        case .members(let members), .heldMembers(let members, _): return try converting(members: members, depth: depth, budget: &budget)
+        case .members(let members, _): return try converting(members: members, depth: depth, budget: &budget)
         }
     }
 
@@ -80,20 +80,18 @@ enum FoundationValue {
     case bool(Bool)
     case number(JSONNumber)
     case string(String)
-    case array([Any])
+    /// An array's elements; `instance` is the Foundation array that holds them, `nil` for a Swift array.
+    case array([Any], instance: ObjectIdentifier? = nil)
     /// A Swift dictionary, read in its own order.
     case object([String: Any])
-    /// Any other dictionary's members, in its order.
-    case members([(key: String, value: Any)])
-    /// The elements of a Foundation array, the instance that holds them.
-    case heldArray([Any], ObjectIdentifier)
-    /// The members of a Foundation dictionary, the instance that holds them.
-    case heldMembers([(key: String, value: Any)], ObjectIdentifier)
+    /// Any other dictionary's members, in its order; `instance` is the Foundation dictionary that
+    /// holds them, `nil` for a Swift dictionary.
+    case members([(key: String, value: Any)], instance: ObjectIdentifier? = nil)
 
     /// The Foundation array or dictionary this value is read from: a walk must not enter it twice.
     var instance: ObjectIdentifier? {
         switch self {
-        case .heldArray(_, let identity), .heldMembers(_, let identity): identity
+        case .array(_, let identity), .members(_, let identity): identity
         default: nil
         }
     }
@@ -130,9 +128,9 @@ enum FoundationValue {
         } else if let number = instance as? NSNumber {
             self = try Self(number: number)
         } else if let dictionary = instance as? NSDictionary {
-            self = .heldMembers(try Self.members(of: Self.members(of: dictionary)), ObjectIdentifier(dictionary))
+            self = .members(try Self.members(of: Self.heldMembers(of: dictionary)), instance: ObjectIdentifier(dictionary))
         } else if let array = instance as? NSArray {
-            self = .heldArray(Self.elements(of: array), ObjectIdentifier(array))
+            self = .array(Self.heldElements(of: array), instance: ObjectIdentifier(array))
         } else if instance is NSNull {
             self = .null
         } else {
@@ -207,15 +205,15 @@ enum FoundationValue {
     /// dictionary is taken as the array holds it, through the array's mirror, and any other as
     /// Foundation hands it out (which unboxes a Swift value it keeps in a box of its own). A class
     /// of an app's own, whose mirror does not show its elements, is read through its primitives.
-    private static func elements(of array: NSArray) -> [Any] {
+    private static func heldElements(of array: NSArray) -> [Any] {
         guard foundationConvertsNestedCollections else { return Array(array) }
         let held = Mirror(reflecting: array).children.map(\.value)
         guard held.count == array.count else { return Array(array) }
         return held.indices.map { index in isCollection(held[index]) ? held[index] : array.object(at: index) }
     }
 
-    /// The members of `dictionary`, each value taken as ``elements(of:)`` takes an element.
-    private static func members(of dictionary: NSDictionary) -> [(key: Any, value: Any)] {
+    /// The members of `dictionary`, each value taken as ``heldElements(of:)`` takes an element.
+    private static func heldMembers(of dictionary: NSDictionary) -> [(key: Any, value: Any)] {
         guard foundationConvertsNestedCollections else { return dictionary.map { ($0.key, $0.value) } }
         let held = Mirror(reflecting: dictionary).children.compactMap { child -> (key: Any, value: Any)? in
             guard let (key, value) = child.value as? (NSObject, AnyObject) else { return nil }
