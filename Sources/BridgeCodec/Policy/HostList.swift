@@ -50,7 +50,7 @@ struct HostList: Sendable, Hashable {
     private static func labels(before dottedDomain: [UInt8], in host: [UInt8]) -> Int? {
         if host.elementsEqual(dottedDomain.dropFirst()) { return 0 }
         guard host.count > dottedDomain.count, host.suffix(dottedDomain.count).elementsEqual(dottedDomain) else { return nil }
-        let front = host.prefix(host.count - dottedDomain.count)
-        return front.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).count
+        // One label more than the dots in front of the domain.
+        return host.prefix(host.count - dottedDomain.count).reduce(1) { $1 == UInt8(ascii: ".") ? $0 + 1 : $0 }
     }
 }
