@@ -44,7 +44,7 @@ enum DecodeCommand {
             }
             let schemes = Set(list.commaSeparated("--app-scheme"))
             let dispatcher = BridgeDispatcher(
-                channels: BridgeChannel.defaults(origins: .anyOrigin), urlPolicy: .https(plusAppSchemes: schemes))
+                channels: BridgeChannel.allProviders(origins: .anyOrigin), urlPolicy: .https(plusAppSchemes: schemes))
             if let jsonl = list.options["--jsonl"] {
                 guard list.options["--handler"] == nil, list.options["--transport"] == nil, list.positionals.isEmpty else {
                     throw ArgumentList.UsageError(message: "--jsonl takes the handler and transport from each line")
@@ -92,7 +92,7 @@ enum DecodeCommand {
         }
     }
 
-    private static func decodeLines(_ path: String, input: InputSource, dispatcher: BridgeDispatcher) throws(ArgumentList.UsageError)
+    private static func decodeLines(_ path: String, input: InputSource, dispatcher: BridgeDispatcher<ProviderMessage>) throws(ArgumentList.UsageError)
         -> CommandResult
     {
         let data = try input.read(path, limit: maxJSONLBytes)
@@ -126,7 +126,7 @@ enum DecodeCommand {
     }
 
     private static func decodeLine(
-        _ line: Data, limits: JSONLimits, dispatcher: BridgeDispatcher
+        _ line: Data, limits: JSONLimits, dispatcher: BridgeDispatcher<ProviderMessage>
     ) -> Result<(String, ProviderMessage), LineFailure> {
         let record: JSONValue
         do {

@@ -15,7 +15,7 @@ enum DemoCommand {
     static func run(_ arguments: [String], input _: InputSource) -> CommandResult {
         guard arguments.isEmpty else { return .usageError("demo takes no arguments", command: "demo") }
         let dispatcher = BridgeDispatcher(
-            channels: BridgeChannel.defaults(origins: .anyOrigin), urlPolicy: .https(plusAppSchemes: DemoSession.appSchemes))
+            channels: BridgeChannel.allProviders(origins: .anyOrigin), urlPolicy: .https(plusAppSchemes: DemoSession.appSchemes))
         let width = BridgeTransport.allCases.map(\.rawValue.count).max() ?? 0
         var output = ""
         for capture in DemoSession.captures {

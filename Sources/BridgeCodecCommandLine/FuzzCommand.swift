@@ -21,7 +21,7 @@ enum FuzzCommand {
             let list = try ArgumentList(arguments, valueOptions: ["--handler", "--seed", "--count"])
             guard list.positionals.isEmpty else { throw ArgumentList.UsageError(message: "fuzz takes no operands") }
             guard let handler = list.options["--handler"] else { throw ArgumentList.UsageError(message: "--handler NAME is required") }
-            guard let kind = BridgeChannel.Kind.allCases.first(where: { $0.defaultHandlerName == handler }) else {
+            guard let example = ProviderExamples.bodies[handler] else {
                 throw ArgumentList.UsageError(message: "unknown handler '\(handler)'")
             }
             let count = try list.positiveInteger("--count", default: 100)
@@ -30,7 +30,7 @@ enum FuzzCommand {
             }
             let variants: [MalformedPayload]
             do throws(InvalidLimit) {
-                variants = try MalformedPayloadGenerator(example: kind.exampleBody, seed: seed).variants(count: count)
+                variants = try MalformedPayloadGenerator(example: example, seed: seed).variants(count: count)
             } catch {
                 throw ArgumentList.UsageError(message: "--count is \(count); it must be from 1 to \(error.allowed.upperBound)")
             }

@@ -31,18 +31,18 @@ enum FuzzTarget: String, CaseIterable {
     static func dispatch(_ bytes: UnsafeRawBufferPointer) {
         guard let text = String(validatingUTF8Bytes: bytes) else { return }
         let dispatcher = BridgeDispatcher(
-            channels: BridgeChannel.defaults(origins: .anyOrigin), urlPolicy: .https(plusAppSchemes: ["branchapp"]))
-        for kind in BridgeChannel.Kind.allCases {
-            let viaText = try? dispatcher.dispatch(BridgeMessage(handlerName: kind.defaultHandlerName, jsonText: text))
-            _ = try? dispatcher.dispatch(BridgeMessage(handlerName: kind.defaultHandlerName, stringArgument: text))
+            channels: BridgeChannel.allProviders(origins: .anyOrigin), urlPolicy: .https(plusAppSchemes: ["branchapp"]))
+        for handler in dispatcher.channels.map(\.handlerName) {
+            let viaText = try? dispatcher.dispatch(BridgeMessage(handlerName: handler, jsonText: text))
+            _ = try? dispatcher.dispatch(BridgeMessage(handlerName: handler, stringArgument: text))
             guard let value = try? JSONValue(parsing: text),
                 let graph = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)
             else { continue }
             // JSONSerialization on Linux merges keys that are equal under String == (NFC/NFD); compare only when it kept them all.
             if case .object(let object) = value, (graph as? [String: Any])?.count != object.count { continue }
-            let viaGraph = try? dispatcher.dispatch(handlerName: kind.defaultHandlerName, foundationBody: graph)
+            let viaGraph = try? dispatcher.dispatch(handlerName: handler, foundationBody: graph)
             if viaText != viaGraph {
-                fatalError("transports disagree for \(kind): \(text)")
+                fatalError("transports disagree for \(handler): \(text)")
             }
             let instances: Any =
                 if let string = graph as? String {
@@ -52,9 +52,9 @@ enum FuzzTarget: String, CaseIterable {
                 } else {
                     graph
                 }
-            let viaInstances = try? dispatcher.dispatch(handlerName: kind.defaultHandlerName, foundationBody: instances)
+            let viaInstances = try? dispatcher.dispatch(handlerName: handler, foundationBody: instances)
             if viaText != viaInstances {
-                fatalError("transports disagree for \(kind) with Foundation instances: \(text)")
+                fatalError("transports disagree for \(handler) with Foundation instances: \(text)")
             }
         }
     }

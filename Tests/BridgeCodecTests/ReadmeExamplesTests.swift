@@ -29,15 +29,15 @@ struct ReadmeExamplesTests {
     // README, "Quick start".
     let dispatcher = BridgeDispatcher(
         channels: [
-            BridgeChannel(.voltRedirect, origins: .hosts(["checkout.volt.io"])),
-            BridgeChannel(.sovendus, origins: .anyOrigin),
-            BridgeChannel(.branchHostedLink, origins: .hosts(["onboarding.example.com"])),  // where your Branch flow is served
-            BridgeChannel(.swedbankPayCompleted, origins: .hosts(["shop.example.com"])),  // your completeUrl and cancelUrl pages
-            BridgeChannel(.swedbankPayCanceled, origins: .hosts(["shop.example.com"])),
+            BridgeChannel.voltRedirect(origins: .hosts(["checkout.volt.io"])),
+            BridgeChannel.sovendus(origins: .anyOrigin),
+            BridgeChannel.branchHostedLink(origins: .hosts(["onboarding.example.com"])),  // where your Branch flow is served
+            BridgeChannel.swedbankPayCompleted(origins: .hosts(["shop.example.com"])),  // your completeUrl and cancelUrl pages
+            BridgeChannel.swedbankPayCanceled(origins: .hosts(["shop.example.com"])),
         ],
         urlPolicy: .https(plusAppSchemes: ["myapp"]))  // default: .httpsOnly
 
-    let androidDispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+    let androidDispatcher = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin))
 
     /// A message posted by the main frame of `page` (`https://host`), or of the banner page the
     /// app loads itself (`about:blank`, no host).

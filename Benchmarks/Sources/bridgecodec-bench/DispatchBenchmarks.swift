@@ -58,7 +58,7 @@ enum DispatchBenchmarks {
     ]
 
     static func bodies() -> [Benchmark] {
-        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin))
         let foundation = JSONDecoder()
         var bodies: [Benchmark] = []
         for provider in providers {
@@ -132,7 +132,7 @@ enum DispatchBenchmarks {
     /// What each decoded message needs on its own: a fresh copy of every string it holds, made
     /// from bytes. The floor for the allocations of a decode.
     static func resultBodies() -> [Benchmark] {
-        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin))
         return providers.map { provider in
             let decoded = try? dispatcher.dispatch(BridgeMessage(handlerName: provider.handler, jsonText: provider.body))
             let held = decoded.map(heldStrings) ?? []

@@ -33,6 +33,8 @@ public struct JSONDecodeError: Error, Sendable, Hashable, CustomStringConvertibl
         case tooLarge(limit: Int)
         /// A Foundation array or dictionary that holds itself, directly or further down.
         case cycle
+        /// A URL that breaks the decoder's or dispatcher's ``URLPolicy``.
+        case urlRejected(URLPolicy.Violation)
 
         /// A sentence a person understands.
         public var description: String {
@@ -53,6 +55,7 @@ public struct JSONDecodeError: Error, Sendable, Hashable, CustomStringConvertibl
             case .tooManyMembers(let limit): "object has more members than the limit of \(limit)"
             case .tooLarge(let limit): "the value is longer than the limit of \(limit) bytes as JSON"
             case .cycle: "the array or dictionary holds itself"
+            case .urlRejected(let violation): violation.description
             }
         }
     }

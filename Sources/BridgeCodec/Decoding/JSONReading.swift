@@ -74,13 +74,19 @@ extension JSONNode {
 }
 
 /// A model that reads itself from any ``JSONNode``; its Codable decoding goes through the same code.
-protocol JSONValueReadable: Decodable {
+protocol JSONValueReadable: Decodable, Sendable {
     /// The model read from `json`, which is borrowed: an initializer takes its arguments owned
     /// unless told otherwise, and a tree's root would be copied to hand it over.
     init<Node: JSONNode>(json: borrowing Node, at path: JSONPath) throws(JSONDecodeError)
+
+    /// Checks every URL the model, read at `path`, holds against `policy`, naming the member
+    /// each came from. A model without URLs keeps the default, which checks nothing.
+    func checkURLs(against policy: URLPolicy, at path: JSONPath) throws(JSONDecodeError)
 }
 
 extension JSONValueReadable {
+    func checkURLs(against _: URLPolicy, at _: JSONPath) throws(JSONDecodeError) {}
+
     /// Decodes through ``init(json:at:)``: one definition of the message's rules for every decoder.
     /// From ``StrictJSONDecoder`` the model reads the parsed document directly, through a view.
     public init(from decoder: any Decoder) throws {
@@ -90,6 +96,7 @@ extension JSONValueReadable {
             self = try node.document.withView(at: node.index) { view in
                 Result { () throws(JSONDecodeError) in try Self(json: view, at: path) }
             }.get()
+            if let policy = node.document.urlPolicy { try checkURLs(against: policy, at: path) }
         } else {
             try self.init(json: JSONValue(from: decoder), at: JSONPath(codingPath: decoder.codingPath))
         }

@@ -5,14 +5,18 @@ import Foundation
 ///
 /// Strict about types: a boolean never decodes as a number or a number as a
 /// boolean, an integer type accepts only numbers it holds exactly, and a
-/// string is never coerced.
+/// string is never coerced. With a ``URLPolicy``, every `URL` and ``BridgeURL`` decoded,
+/// wherever it sits in the type, must pass it.
 public struct StrictJSONDecoder: Sendable {
     /// Bounds on the input, checked before decoding starts.
     public var limits: JSONLimits
+    /// The rule every decoded `URL` and ``BridgeURL`` must pass; `nil` (the default) checks none.
+    public var urlPolicy: URLPolicy?
 
-    /// A decoder with the given limits.
-    public init(limits: JSONLimits = .default) {
+    /// A decoder with the given limits and URL policy.
+    public init(limits: JSONLimits = .default, urlPolicy: URLPolicy? = nil) {
         self.limits = limits
+        self.urlPolicy = urlPolicy
     }
 
     /// Decodes a value from UTF-8 JSON bytes.
@@ -20,7 +24,7 @@ public struct StrictJSONDecoder: Sendable {
     /// The bytes are parsed once into a document that the decoder reads in place: no tree of
     /// values, and no `String` for keys the type already knows.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(JSONDecodeError) -> T {
-        try decodeNode(type, from: parse { () throws(JSONParseError) in try JSONDocument(parsing: bytes, limits: limits) }.root)
+        try decodeNode(type, from: parse { () throws(JSONParseError) in try JSONDocument(parsing: bytes, limits: limits, urlPolicy: urlPolicy) }.root)
     }
 
     /// Decodes a value from UTF-8 JSON bytes.
@@ -30,29 +34,29 @@ public struct StrictJSONDecoder: Sendable {
 
     /// Decodes a value from JSON text.
     public func decode<T: Decodable>(_ type: T.Type, from text: String) throws(JSONDecodeError) -> T {
-        try decodeNode(type, from: parse { () throws(JSONParseError) in try JSONDocument(parsing: text, limits: limits) }.root)
+        try decodeNode(type, from: parse { () throws(JSONParseError) in try JSONDocument(parsing: text, limits: limits, urlPolicy: urlPolicy) }.root)
     }
 
     /// Decodes a value from a Foundation object graph as `WKScriptMessage.body` delivers it,
     /// without serialising it to JSON text. See ``JSONValue/init(foundationObject:limits:)``.
     public func decode<T: Decodable>(_ type: T.Type, fromFoundationObject object: Any) throws(JSONDecodeError) -> T {
         // The conversion checked the limits.
-        try decodeChecked(type, from: JSONValue(foundationObject: object, limits: limits))
+        try decode(type, fromValueWithinLimits: JSONValue(foundationObject: object, limits: limits))
     }
 
     /// Decodes a value from a JSON value, once it is within the limits.
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(JSONDecodeError) -> T {
         try value.checkLimits(limits)
-        return try decodeChecked(type, from: value)
+        return try decode(type, fromValueWithinLimits: value)
     }
 
     /// A value within the limits is written as text and read as any text is, so that one reader
     /// serves every input. Its text may be longer than the limits count it (escapes), so it is
     /// parsed under limits that refuse nothing the value could hold.
-    private func decodeChecked<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(JSONDecodeError) -> T {
+    func decode<T: Decodable>(_ type: T.Type, fromValueWithinLimits value: JSONValue) throws(JSONDecodeError) -> T {
         let document: JSONDocument
         do {
-            document = try JSONDocument(parsing: value.jsonText, limits: .largest)
+            document = try JSONDocument(parsing: value.jsonText, limits: .largest, urlPolicy: urlPolicy)
         } catch {
             throw JSONDecodeError(path: .root, reason: .invalidValue("the value is more than 4 GiB as JSON text"))
         }

@@ -39,9 +39,11 @@ enum StrictValue {
     }
 
     static func decode<T: Decodable>(_: T.Type, from value: Node) throws -> T {
-        // URL's own Codable form is an object on Apple platforms; on the bridge it is always a string.
+        // URL's own Codable form is an object on Apple platforms; on the bridge it is always a
+        // string. A URL, and a BridgeURL, must pass the document's URL policy.
+        if T.self == BridgeURL.self { return try cast(BridgeURL(checkedURL(value)), at: value) }
         if T.self == URL.self {
-            let string = try string(value)
+            let string = try checkedURL(value)
             guard let url = URL(string: string) else {
                 throw JSONDecodeError(path: value.path, reason: .invalidValue("\"\(string)\" is not a valid URL"))
             }
@@ -63,7 +65,30 @@ enum StrictValue {
         // skips a container and a generic lookup per element. The 2 KB Merchant Backend decoding
         // row misses its budget without it.
         if T.self == [String].self { return try cast(strings(value), at: value) }
-        return try T(from: JSONDocumentDecoder(node: value))
+        do {
+            return try T(from: JSONDocumentDecoder(node: value))
+        } catch DecodingError.dataCorrupted(let context) {
+            // A string enum's own decoding says "Cannot initialize … from invalid String value";
+            // the package says which values it knows, as for the providers' discriminators.
+            if let cases = T.self as? any (CaseIterable & RawRepresentable<String>).Type, let raw = value.stringValue {
+                let known = rawValues(of: cases)
+                if !known.contains(where: { $0.hasSameCodeUnits(as: raw) }) {
+                    throw JSONDecodeError(path: value.path, reason: .unknownDiscriminator(raw, known: known))
+                }
+            }
+            throw DecodingError.dataCorrupted(context)
+        }
+    }
+
+    private static func rawValues<Cases: CaseIterable & RawRepresentable<String>>(of _: Cases.Type) -> [String] {
+        Cases.allCases.map(\.rawValue)
+    }
+
+    /// The string of a URL member, once it passes the document's URL policy.
+    private static func checkedURL(_ value: Node) throws(JSONDecodeError) -> String {
+        let string = try string(value)
+        try value.document.urlPolicy?.check(string, at: value.path)
+        return string
     }
 
     private static func strings(_ value: Node) throws(JSONDecodeError) -> [String] {

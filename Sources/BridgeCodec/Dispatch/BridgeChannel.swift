@@ -1,49 +1,88 @@
-/// One handler the app registers: its name, which message it carries, and which frames may post to it.
-public struct BridgeChannel: Sendable, Hashable {
-    /// The message a channel carries.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
-        /// Volt's `voltRedirectCallback` data.
-        case voltRedirect
-        /// Sovendus `sovHandler` messages.
-        case sovendus
-        /// Branch's request to open Plaid Hosted Link.
-        case branchHostedLink
-        /// The `branchPlaidLinkComplete` event detail.
-        case branchLinkComplete
-        /// Swedbank Pay's `completed` hook.
-        case swedbankPayCompleted
-        /// Swedbank Pay's `canceled` hook.
-        case swedbankPayCanceled
-
-        /// The handler name the providers' samples use (Volt has none; `voltRedirect` is this package's).
-        public var defaultHandlerName: String {
-            switch self {
-            case .voltRedirect: "voltRedirect"
-            case .sovendus: "sovHandler"
-            case .branchHostedLink: "branchPlaidLink"
-            case .branchLinkComplete: "branchPlaidLinkComplete"
-            case .swedbankPayCompleted: "completed"
-            case .swedbankPayCanceled: "canceled"
-            }
-        }
-    }
-
-    /// The handler name messages arrive under.
-    public var handlerName: String
-    /// What the channel carries.
-    public var kind: Kind
+/// One handler the page posts to: its name, which frames may post to it, and how its body
+/// becomes a `Message`.
+///
+/// The providers' channels (``voltRedirect(handlerName:origins:)`` and the others) and the
+/// app's own (``init(_:origins:decoding:as:)``) are the same kind of value, so one
+/// ``BridgeDispatcher`` serves both with the same checks: strict JSON and every limit, the
+/// origin policy, and the URL policy on every URL in the body.
+public struct BridgeChannel<Message: Sendable>: Sendable {
+    /// The handler name messages arrive under (`window.webkit.messageHandlers.NAME`, or the
+    /// name the Android interface passes).
+    public let handlerName: String
     /// Which frames may post; chosen explicitly.
-    public var origins: OriginPolicy
+    public let origins: OriginPolicy
+    /// How a body within the limits becomes the message; URLs are checked against the policy.
+    let reader: MessageReader<Message>
 
-    /// A channel for `kind` under `handlerName` (default: the provider's own name).
-    public init(_ kind: Kind, handlerName: String? = nil, origins: OriginPolicy) {
-        self.kind = kind
-        self.handlerName = handlerName ?? kind.defaultHandlerName
+    init(handlerName: String, origins: OriginPolicy, reader: MessageReader<Message>) {
+        self.handlerName = handlerName
         self.origins = origins
+        self.reader = reader
     }
 
-    /// One channel per kind under the default handler names, all with the same origin policy.
-    public static func defaults(origins: OriginPolicy) -> [BridgeChannel] {
-        Kind.allCases.map { BridgeChannel($0, origins: origins) }
+    /// A channel for the app's own messages: the body decodes as `Body`, strictly (a boolean
+    /// is never a number, an integer only what it holds exactly), and every `URL` and
+    /// ``BridgeURL`` in it, however deeply nested, must pass the dispatcher's ``URLPolicy``.
+    /// `message` lifts the body into the dispatcher's message type, typically an enum case.
+    public init<Body: Decodable & Sendable>(
+        _ handlerName: String, origins: OriginPolicy, decoding _: Body.Type, as message: @escaping @Sendable (Body) -> Message
+    ) {
+        self.init(handlerName: handlerName, origins: origins, reader: .decoding(Body.self, as: message))
+    }
+
+    /// The same channel, its messages lifted into another type: how an app's message enum
+    /// embeds the providers' messages.
+    public func map<Other>(_ transform: @escaping @Sendable (Message) -> Other) -> BridgeChannel<Other> {
+        BridgeChannel<Other>(handlerName: handlerName, origins: origins, reader: reader.map(transform))
+    }
+}
+
+extension BridgeChannel where Message: Decodable & Sendable {
+    /// A channel whose body decodes as the message type itself.
+    public init(_ handlerName: String, origins: OriginPolicy) {
+        self.init(handlerName, origins: origins, decoding: Message.self, as: { $0 })
+    }
+}
+
+/// How a channel's body becomes its message: from JSON text, or from a value already within
+/// the dispatcher's limits (an object graph's conversion, an Android string argument).
+/// Errors are ``JSONDecodeError``s; the dispatcher adds the handler name.
+struct MessageReader<Message>: Sendable {
+    let text: @Sendable (String, JSONLimits, URLPolicy) throws(JSONDecodeError) -> Message
+    let value: @Sendable (JSONValue, URLPolicy) throws(JSONDecodeError) -> Message
+
+    func map<Other>(_ transform: @escaping @Sendable (Message) -> Other) -> MessageReader<Other> {
+        let text = text
+        let value = value
+        return MessageReader<Other>(
+            text: { body, limits, policy throws(JSONDecodeError) in transform(try text(body, limits, policy)) },
+            value: { body, policy throws(JSONDecodeError) in transform(try value(body, policy)) })
+    }
+
+    /// Any `Decodable` type, through ``StrictJSONDecoder`` with the URL policy.
+    static func decoding<Body: Decodable & Sendable>(_: Body.Type, as message: @escaping @Sendable (Body) -> Message) -> MessageReader {
+        MessageReader(
+            text: { text, limits, policy throws(JSONDecodeError) in
+                message(try StrictJSONDecoder(limits: limits, urlPolicy: policy).decode(Body.self, from: text))
+            },
+            value: { value, policy throws(JSONDecodeError) in
+                message(try StrictJSONDecoder(urlPolicy: policy).decode(Body.self, fromValueWithinLimits: value))
+            })
+    }
+
+    /// A model that reads itself from the parsed text in place, without Codable's containers:
+    /// the providers' messages, whose dispatch from text has a budget of its own.
+    static func reading<Model: JSONValueReadable>(_: Model.Type, as message: @escaping @Sendable (Model) -> Message) -> MessageReader {
+        MessageReader(
+            text: { text, limits, policy throws(JSONDecodeError) in
+                let model = try JSONView.read(text, limits: limits) { view throws(JSONDecodeError) in try Model(json: view, at: .root) }
+                try model.checkURLs(against: policy, at: .root)
+                return message(model)
+            },
+            value: { value, policy throws(JSONDecodeError) in
+                let model = try Model(json: value, at: .root)
+                try model.checkURLs(against: policy, at: .root)
+                return message(model)
+            })
     }
 }

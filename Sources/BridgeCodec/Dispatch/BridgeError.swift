@@ -4,8 +4,8 @@ public struct BridgeError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Reason: Sendable, Hashable, CustomStringConvertible {
         /// No channel is registered under the handler name.
         case unknownHandler
-        /// The sending frame's origin is not allowed on the channel; the text says how.
-        case originNotAllowed(String)
+        /// The sending frame's origin is not allowed on the channel.
+        case originNotAllowed(OriginPolicy.Refusal)
         // The two large payloads are boxed (`indirect`): an error is rare, while every dispatch
         // reserves room for one (the thrown error's slot, the text path's `Result`), and a
         // smaller one is cheaper to return and destroy.
@@ -21,7 +21,7 @@ public struct BridgeError: Error, Sendable, Hashable, CustomStringConvertible {
         public var description: String {
             switch self {
             case .unknownHandler: "no channel is registered under this handler name"
-            case .originNotAllowed(let why): why
+            case .originNotAllowed(let refusal): refusal.description
             case .malformedJSON(let error): "malformed JSON at \(error)"
             case .invalidMessage(let reason): reason.description
             case .urlRejected(let violation): violation.description
@@ -36,11 +36,23 @@ public struct BridgeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was wrong.
     public var reason: Reason
 
-    /// An error.
+    /// The error for a message posted to `handlerName`; `path` defaults to the whole body.
     public init(handlerName: String, path: JSONPath = .root, reason: Reason) {
         self.handlerName = handlerName
         self.path = path
         self.reason = reason
+    }
+
+    /// A channel's decoding error as the dispatcher reports it: malformed JSON and a refused
+    /// URL keep their own reasons, whichever decoder met them.
+    init(handlerName: String, _ error: JSONDecodeError) {
+        let reason: Reason =
+            switch error.reason {
+            case .malformedJSON(let parseError): .malformedJSON(parseError)
+            case .urlRejected(let violation): .urlRejected(violation)
+            default: .invalidMessage(error.reason)
+            }
+        self.init(handlerName: handlerName, path: error.path, reason: reason)
     }
 
     /// `NAME: PATH: REASON`, such as `voltRedirect: $.url: URL scheme "javascript:" is never allowed`.

@@ -1,4 +1,7 @@
 /// A decoded, checked message from one of the providers.
+///
+/// Each provider's folder declares its channels (such as ``BridgeChannel/voltRedirect(handlerName:origins:)``);
+/// this enum and ``BridgeChannel/allProviders(origins:)`` register them.
 public enum ProviderMessage: Sendable, Hashable, Encodable {
     /// Volt: `voltRedirectCallback` data.
     case volt(VoltRedirect)
@@ -37,5 +40,16 @@ public enum ProviderMessage: Sendable, Hashable, Encodable {
         case .swedbankPayCompleted(let message): try message.encode(to: encoder)
         case .swedbankPayCanceled(let message): try message.encode(to: encoder)
         }
+    }
+}
+
+extension BridgeChannel where Message == ProviderMessage {
+    /// One channel per provider message under the providers' handler names, all with the same
+    /// origin policy.
+    public static func allProviders(origins: OriginPolicy) -> [Self] {
+        [
+            .voltRedirect(origins: origins), .sovendus(origins: origins), .branchHostedLink(origins: origins),
+            .branchLinkComplete(origins: origins), .swedbankPayCompleted(origins: origins), .swedbankPayCanceled(origins: origins),
+        ]
     }
 }

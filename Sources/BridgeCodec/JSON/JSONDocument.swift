@@ -18,19 +18,22 @@ final class JSONDocument: Sendable {
     let tokens: [JSONToken]
     /// Where the root sits in a larger document: the root for a whole message.
     let rootPath: JSONPath
+    /// The rule every URL decoded from the document must pass; `nil` checks none.
+    let urlPolicy: URLPolicy?
 
     /// Parses `text` strictly within `limits`.
-    convenience init(parsing text: String, limits: JSONLimits) throws(JSONParseError) {
-        try self.init(parsing: .text(text), limits: limits)
+    convenience init(parsing text: String, limits: JSONLimits, urlPolicy: URLPolicy? = nil) throws(JSONParseError) {
+        try self.init(parsing: .text(text), limits: limits, urlPolicy: urlPolicy)
     }
 
     /// Parses `bytes` strictly within `limits`.
-    convenience init(parsing bytes: [UInt8], limits: JSONLimits) throws(JSONParseError) {
-        try self.init(parsing: .bytes(bytes), limits: limits)
+    convenience init(parsing bytes: [UInt8], limits: JSONLimits, urlPolicy: URLPolicy? = nil) throws(JSONParseError) {
+        try self.init(parsing: .bytes(bytes), limits: limits, urlPolicy: urlPolicy)
     }
 
-    private init(parsing source: Source, limits: JSONLimits) throws(JSONParseError) {
+    private init(parsing source: Source, limits: JSONLimits, urlPolicy: URLPolicy?) throws(JSONParseError) {
         self.source = source
+        self.urlPolicy = urlPolicy
         rootPath = .root
         // The buffer-borrowing APIs rethrow only untyped errors, so the typed error travels out as a `Result`.
         tokens = try Self.withBytes(of: source) { bytes in
@@ -41,6 +44,7 @@ final class JSONDocument: Sendable {
     /// A document that is `null` at `path`: what an absent super key decodes as.
     init(nullAt path: JSONPath) {
         source = .bytes([])
+        urlPolicy = nil
         tokens = [JSONToken(kind: .null, flags: 0, start: 0, length: 0, next: 1)]
         rootPath = path
     }

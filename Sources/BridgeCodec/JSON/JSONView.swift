@@ -139,3 +139,27 @@ extension JSONView: JSONNode {
         JSONValue(tokens: UnsafeBufferPointer(rebasing: tokens[index..<Int(token.next)]), in: bytes)
     }
 }
+
+extension JSONView {
+    /// `body`'s result for the root of `text`, parsed strictly within `limits`; text that is not
+    /// strict JSON is a `malformedJSON` error at the root. The view lives for the call only.
+    static func read<Value>(
+        _ text: String, limits: JSONLimits, _ body: (JSONView) throws(JSONDecodeError) -> Value
+    ) throws(JSONDecodeError) -> Value {
+        // The buffers' closures pass no typed error through, so the outcome comes back as a `Result`.
+        let outcome = text.withUTF8Bytes { bytes -> Result<Value, JSONDecodeError> in
+            func read(_ tokens: UnsafeBufferPointer<JSONToken>) -> Result<Value, JSONDecodeError> {
+                Result { () throws(JSONDecodeError) in try body(JSONView(tokens: tokens, bytes: bytes, index: 0)) }
+            }
+            if let string = JSONParser.plainStringDocument(bytes, limits: limits) {
+                return withUnsafePointer(to: string) { read(UnsafeBufferPointer(start: $0, count: 1)) }
+            }
+            do throws(JSONParseError) {
+                return try JSONParser.tokens(of: bytes, limits: limits).withUnsafeBufferPointer(read)
+            } catch {
+                return .failure(JSONDecodeError(path: .root, reason: .malformedJSON(error)))
+            }
+        }
+        return try outcome.get()
+    }
+}

@@ -45,14 +45,38 @@ public struct OriginPolicy: Sendable, Hashable {
         OriginPolicy(rule: .hosts(HostList(hosts), mainFrameOnly: mainFrameOnly))
     }
 
-    /// Why `origin` is refused, or `nil` when it is allowed.
-    func refusal(of origin: FrameOrigin?) -> String? {
-        guard case .hosts(let hosts, let mainFrameOnly) = rule else { return nil }
-        guard let origin else { return "the message has no origin and the channel allows only listed hosts" }
-        if mainFrameOnly && !origin.isMainFrame { return "origin \(origin) is not the main frame" }
-        guard origin.scheme.asciiLowercased().utf8.elementsEqual("https".utf8), origin.port == nil || origin.port == 443 else {
-            return "origin \(origin) is not https on the default port"
+    /// Why a frame may not post to a channel.
+    public enum Refusal: Sendable, Hashable, CustomStringConvertible {
+        /// The platform reported no origin, and the channel allows only listed hosts.
+        case noOrigin
+        /// The frame is an iframe, and the channel allows only the main frame.
+        case notMainFrame(FrameOrigin)
+        /// The frame's scheme is not `https`.
+        case scheme(FrameOrigin)
+        /// The frame's host is not listed.
+        case host(FrameOrigin)
+        /// The frame is on a port other than 443.
+        case port(FrameOrigin)
+
+        /// A sentence a person understands.
+        public var description: String {
+            switch self {
+            case .noOrigin: "the message has no origin and the channel allows only listed hosts"
+            case .notMainFrame(let origin): "origin \(origin) is not the main frame"
+            case .scheme(let origin): "origin \(origin) is not https"
+            case .host(let origin): "origin \(origin) is not allowed"
+            case .port(let origin): "origin \(origin) is not on the default port"
+            }
         }
-        return hosts.contains(origin.host) ? nil : "origin \(origin) is not allowed"
+    }
+
+    /// Why `origin` is refused, or `nil` when it is allowed.
+    func refusal(of origin: FrameOrigin?) -> Refusal? {
+        guard case .hosts(let hosts, let mainFrameOnly) = rule else { return nil }
+        guard let origin else { return .noOrigin }
+        if mainFrameOnly && !origin.isMainFrame { return .notMainFrame(origin) }
+        guard origin.scheme.asciiLowercased().utf8.elementsEqual("https".utf8) else { return .scheme(origin) }
+        guard origin.port == nil || origin.port == 443 else { return .port(origin) }
+        return hosts.contains(origin.host) ? nil : .host(origin)
     }
 }

@@ -115,6 +115,15 @@ public struct URLPolicy: Sendable, Hashable {
         }
     }
 
+    /// Checks `url`, found at `path` of a document; a refusal is a ``JSONDecodeError`` there.
+    func check(_ url: String, at path: @autoclosure () -> JSONPath) throws(JSONDecodeError) {
+        do {
+            try check(url)
+        } catch {
+            throw JSONDecodeError(path: path(), reason: .urlRejected(error))
+        }
+    }
+
     /// Every rule, in the order that decides which violation a URL is reported with;
     /// `invalidCharacter` carries a placeholder that ``check(_:)`` replaces.
     func violation(in bytes: UnsafeBufferPointer<UInt8>) -> Violation? {

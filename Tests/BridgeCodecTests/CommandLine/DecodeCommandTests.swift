@@ -134,7 +134,7 @@ struct DecodeCommandTests {
     @Test func neverCrashesOnArbitraryBodies() {
         var generator = SeededRandom(seed: 7)
         let alphabet = Array(#"{}[]",:0123456789-.etruefalsnl"\ typevalueurlhttps://"#.utf8) + [0x00, 0xC3, 0xA9, 0xFF]
-        for handler in BridgeChannel.Kind.allCases.map(\.defaultHandlerName) {
+        for handler in ProviderExamples.handlerNames {
             for _ in 0..<300 {
                 let bytes = (0..<Int(generator.next() % 48)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
                 for transport in ["object", "string"] {

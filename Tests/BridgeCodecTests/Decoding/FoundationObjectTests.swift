@@ -122,7 +122,7 @@ struct FoundationObjectTests {
         body.pairs = [("type", NSString(string: "height")), ("value", NSNumber(value: 420)), ("inner", inner)]
         let expected = try JSONValue(parsing: #"{"type":"height","value":420,"inner":{"k":null}}"#)
         #expect(try JSONValue(foundationObject: body) == expected)
-        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin))
         #expect(dispatcher.outcome(handlerName: "sovHandler", foundationBody: body) == .success(.sovendus(.height(SovendusHeight(420)!))))
     }
 
@@ -230,7 +230,7 @@ struct FoundationObjectTests {
         // An `Any?` handed over as `Any`, as app code writes `body as Any`: its value, or null.
         let status: Any? = "success"
         let nothing: Any? = nil
-        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin))
         #expect(
             dispatcher.outcome(handlerName: "completed", foundationBody: status as Any)
                 == .success(.swedbankPayCompleted(SwedbankPayCompleted(status: "success"))))
@@ -279,7 +279,7 @@ struct FoundationObjectTests {
             #expect(error.reason == tooLarge)
         }
         #expect(failure([JSONValue].self, shared)?.reason == tooLarge)
-        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin))
         guard case .failure(let error) = dispatcher.outcome(handlerName: "completed", foundationBody: shared),
             case .invalidMessage(let reason) = error.reason
         else {
@@ -312,7 +312,7 @@ struct FoundationObjectTests {
         let shared = NSArray(array: [NSNumber(value: 1)])
         #expect(try JSONValue(foundationObject: NSArray(array: [shared, shared])) == JSONValue(parsing: "[[1],[1]]"))
 
-        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin))
         guard case .failure(let error) = dispatcher.outcome(handlerName: "sovHandler", foundationBody: dictionary) else {
             Issue.record("a dictionary holding itself was dispatched")
             return
@@ -323,7 +323,7 @@ struct FoundationObjectTests {
     /// Dispatch only reads the caller's graph: the graph, and the dictionaries inside it, must
     /// read the same afterwards, and a second dispatch of the same graph must give the same message.
     @Test func dispatchLeavesTheCallersGraphAsItWas() throws {
-        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin))
         let longURL = "https://merchant.example/checkout/" + String(repeating: "a", count: 40)
         let bodies: [(handler: String, body: Any)] = [
             ("voltRedirect", ["type": "merchant_redirect", "result": "cancel", "url": longURL]),

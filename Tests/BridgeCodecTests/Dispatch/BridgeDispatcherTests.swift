@@ -7,30 +7,30 @@ struct BridgeDispatcherTests {
     let volt = #"{"type":"bank_redirect","url":"https://bank.example/"}"#
 
     @Test func unknownHandlersAreTypedErrors() {
-        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin))
         let error = dispatcher.outcome(BridgeMessage(handlerName: "iOSListener", jsonText: volt)).failureValue
         #expect(error == BridgeError(handlerName: "iOSListener", reason: .unknownHandler))
         #expect(error?.description == "iOSListener: $: no channel is registered under this handler name")
     }
 
     @Test func handlerNamesAreConfigurable() {
-        let dispatcher = BridgeDispatcher(channels: [BridgeChannel(.voltRedirect, handlerName: "iOSListener", origins: .anyOrigin)])
+        let dispatcher = BridgeDispatcher(channels: [BridgeChannel.voltRedirect(handlerName: "iOSListener", origins: .anyOrigin)])
         #expect(dispatcher.outcome(BridgeMessage(handlerName: "iOSListener", jsonText: volt)).failureValue == nil)
         #expect(dispatcher.outcome(BridgeMessage(handlerName: "voltRedirect", jsonText: volt)).failureValue?.reason == .unknownHandler)
     }
 
     @Test func handlerNamesMatchByCodeUnitsAsWebKitDoes() {
-        let dispatcher = BridgeDispatcher(channels: [BridgeChannel(.swedbankPayCanceled, handlerName: "annul\u{E9}", origins: .anyOrigin)])
+        let dispatcher = BridgeDispatcher(channels: [BridgeChannel.swedbankPayCanceled(handlerName: "annul\u{E9}", origins: .anyOrigin)])
         #expect(dispatcher.outcome(BridgeMessage(handlerName: "annul\u{E9}", body: .absent)).failureValue == nil)
         #expect(dispatcher.outcome(BridgeMessage(handlerName: "annule\u{301}", body: .absent)).failureValue?.reason == .unknownHandler)
     }
 
     @Test func aLaterChannelWithTheSameNameWins() {
         let dispatcher = BridgeDispatcher(channels: [
-            BridgeChannel(.voltRedirect, handlerName: "bridge", origins: .anyOrigin),
-            BridgeChannel(.swedbankPayCanceled, handlerName: "bridge", origins: .anyOrigin),
+            BridgeChannel.voltRedirect(handlerName: "bridge", origins: .anyOrigin),
+            BridgeChannel.swedbankPayCanceled(handlerName: "bridge", origins: .anyOrigin),
         ])
-        #expect(dispatcher.channels.map(\.kind) == [.swedbankPayCanceled])
+        #expect(dispatcher.channels.map(\.handlerName) == ["bridge"])
         #expect(
             dispatcher.outcome(BridgeMessage(handlerName: "bridge", body: .absent))
                 == .success(.swedbankPayCanceled(SwedbankPayCanceled())))
@@ -38,7 +38,7 @@ struct BridgeDispatcherTests {
 
     @Test func originPolicyWithAHostList() {
         let policy = OriginPolicy.hosts(["checkout.volt.io", "*.sovendus.com"], mainFrameOnly: true)
-        let dispatcher = BridgeDispatcher(channels: [BridgeChannel(.voltRedirect, origins: policy)])
+        let dispatcher = BridgeDispatcher(channels: [BridgeChannel.voltRedirect(origins: policy)])
         func outcome(_ origin: FrameOrigin?) -> BridgeError? {
             dispatcher.outcome(BridgeMessage(handlerName: "voltRedirect", jsonText: volt, origin: origin)).failureValue
         }
@@ -53,14 +53,21 @@ struct BridgeDispatcherTests {
         #expect(
             outcome(FrameOrigin(scheme: "https", host: "checkout.volt.io", isMainFrame: false))?.description
                 == "voltRedirect: $: origin https://checkout.volt.io (iframe) is not the main frame")
-        #expect(outcome(nil)?.reason == .originNotAllowed("the message has no origin and the channel allows only listed hosts"))
+        #expect(outcome(nil)?.reason == .originNotAllowed(.noOrigin))
+        let frame = FrameOrigin(scheme: "https", host: "checkout.volt.io", port: 8443, isMainFrame: true)
+        #expect(outcome(frame)?.reason == .originNotAllowed(.port(frame)))
+        #expect(outcome(frame)?.description == "voltRedirect: $: origin https://checkout.volt.io:8443 is not on the default port")
+        let http = FrameOrigin(scheme: "http", host: "checkout.volt.io", isMainFrame: true)
+        #expect(outcome(http)?.reason == .originNotAllowed(.scheme(http)))
+        let other = FrameOrigin(scheme: "https", host: "evil.example", isMainFrame: true)
+        #expect(outcome(other)?.reason == .originNotAllowed(.host(other)))
     }
 
     /// Hosts ignore ASCII case only: `lowercased()` would turn U+212A (Kelvin sign) into `k`, in
     /// an entry or in the origin.
     @Test func originHostsIgnoreASCIICaseOnly() {
         let policy = OriginPolicy.hosts(["chec\u{212A}out.volt.io", "*.\u{212A}.example", "Checkout.Volt.io"])
-        let dispatcher = BridgeDispatcher(channels: [BridgeChannel(.voltRedirect, origins: policy)])
+        let dispatcher = BridgeDispatcher(channels: [BridgeChannel.voltRedirect(origins: policy)])
         func allows(_ host: String) -> Bool {
             let origin = FrameOrigin(scheme: "https", host: host, isMainFrame: true)
             return dispatcher.outcome(BridgeMessage(handlerName: "voltRedirect", jsonText: volt, origin: origin)).failureValue == nil
@@ -69,7 +76,7 @@ struct BridgeDispatcherTests {
         #expect(allows("CHECKOUT.VOLT.IO"))
         #expect(!allows("a.k.example"))
         #expect(!allows("a.K.example"))
-        let strict = BridgeDispatcher(channels: [BridgeChannel(.voltRedirect, origins: .hosts(["checkout.volt.io"]))])
+        let strict = BridgeDispatcher(channels: [BridgeChannel.voltRedirect(origins: .hosts(["checkout.volt.io"]))])
         #expect(
             strict.outcome(
                 BridgeMessage(
@@ -80,7 +87,7 @@ struct BridgeDispatcherTests {
     }
 
     @Test func originIsCheckedBeforeTheBodyIsRead() {
-        let dispatcher = BridgeDispatcher(channels: [BridgeChannel(.voltRedirect, origins: .hosts(["checkout.volt.io"]))])
+        let dispatcher = BridgeDispatcher(channels: [BridgeChannel.voltRedirect(origins: .hosts(["checkout.volt.io"]))])
         let error = dispatcher.outcome(BridgeMessage(handlerName: "voltRedirect", jsonText: "{not json")).failureValue
         guard case .originNotAllowed? = error?.reason else {
             Issue.record("body read before the origin check: \(String(describing: error))")
@@ -89,7 +96,7 @@ struct BridgeDispatcherTests {
     }
 
     @Test func originIsCheckedBeforeAnObjectGraphIsWalked() {
-        let dispatcher = BridgeDispatcher(channels: [BridgeChannel(.voltRedirect, origins: .hosts(["checkout.volt.io"]))])
+        let dispatcher = BridgeDispatcher(channels: [BridgeChannel.voltRedirect(origins: .hosts(["checkout.volt.io"]))])
         // A graph the converter would reject (a Date) must not be reached: the origin refusal comes first.
         let body: [String: Any] = ["type": "bank_redirect", "url": Date()]
         let error = dispatcher.outcome(
@@ -104,7 +111,7 @@ struct BridgeDispatcherTests {
 
     @Test func urlPolicyCanBeWidenedAndNarrowed() {
         let widened = BridgeDispatcher(
-            channels: BridgeChannel.defaults(origins: .anyOrigin), urlPolicy: URLPolicy(allowedSchemes: ["https", "HTTP", "javascript"]))
+            channels: BridgeChannel.allProviders(origins: .anyOrigin), urlPolicy: URLPolicy(allowedSchemes: ["https", "HTTP", "javascript"]))
         let http = #"{"type":"bank_redirect","url":"http://bank.example/"}"#
         #expect(widened.outcome(BridgeMessage(handlerName: "voltRedirect", jsonText: http)).failureValue == nil)
         let script = #"{"type":"bank_redirect","url":"javascript:alert(1)"}"#
@@ -112,7 +119,7 @@ struct BridgeDispatcherTests {
             widened.outcome(BridgeMessage(handlerName: "voltRedirect", jsonText: script)).failureValue?.reason
                 == .urlRejected(.forbiddenScheme("javascript")))
         let narrowed = BridgeDispatcher(
-            channels: BridgeChannel.defaults(origins: .anyOrigin), urlPolicy: URLPolicy(allowedSchemes: ["myapp"]))
+            channels: BridgeChannel.allProviders(origins: .anyOrigin), urlPolicy: URLPolicy(allowedSchemes: ["myapp"]))
         #expect(
             narrowed.outcome(BridgeMessage(handlerName: "voltRedirect", jsonText: volt)).failureValue?.reason
                 == .urlRejected(.schemeNotAllowed("https")))
@@ -151,7 +158,7 @@ struct BridgeDispatcherTests {
     }
 
     @Test func foundationBodiesThatJSONCannotHoldAreRejectedWithTheirPath() {
-        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin))
         let body: [String: Any] = ["type": "bank_redirect", "url": Date()]
         let error = dispatcher.outcome(handlerName: "voltRedirect", foundationBody: body).failureValue
         #expect(error?.description == "voltRedirect: $.url: Date has no JSON form")
@@ -173,7 +180,7 @@ struct BridgeDispatcherTests {
     }
 
     @Test func booleanNumbersInGraphsStayBooleans() {
-        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin))
         let body: [String: Any] = ["type": "height", "value": NSNumber(value: true)]
         let error = dispatcher.outcome(handlerName: "sovHandler", foundationBody: body).failureValue
         #expect(error?.path.description == "$.value")
@@ -185,7 +192,7 @@ struct BridgeDispatcherTests {
     /// A structured body (an Android string argument, a `JSONValue` from code) meets the same
     /// limits as the same body as text and as an object graph, and is checked before it is read.
     @Test func structuredBodiesMeetTheLimitsTextMeets() throws {
-        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin))
         let long = String(repeating: "a", count: JSONLimits.default.maxStringLength + 1)
         let reasons = [
             dispatcher.outcome(BridgeMessage(handlerName: "completed", stringArgument: long)).failureValue?.reason,
@@ -216,7 +223,7 @@ struct BridgeDispatcherTests {
     @Test(.timeLimit(.minutes(1))) func aStructuredBodyThatSharesItsArraysIsBoundBySize() {
         var shared = JSONValue.string("leaf")
         for _ in 0..<60 { shared = .array([shared, shared]) }
-        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin))
         let tooLarge = JSONDecodeError.Reason.tooLarge(limit: JSONLimits.default.maxBytes)
         #expect(
             dispatcher.outcome(BridgeMessage(handlerName: "completed", body: .value(shared))).failureValue?.reason
@@ -229,7 +236,7 @@ struct BridgeDispatcherTests {
     /// on the dictionary's order, the same for both walks in one process).
     @Test func memberStringsOfAGraphMeetTheLimitsAsWhenConverted() throws {
         let limits = try JSONLimits(maxBytes: 120, maxStringLength: 40)
-        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin), limits: limits)
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin), limits: limits)
         let long = "https://bank.example/" + String(repeating: "a", count: 20)
         let bodies: [(body: [String: Any], expected: JSONDecodeError.Reason?)] = [
             (["type": "bank_redirect", "url": long], .stringTooLong(limit: 40)),
@@ -256,7 +263,7 @@ struct BridgeDispatcherTests {
     /// A value quoted in an error is cut to 64 scalars with its byte count, and what would not
     /// show on a log line is escaped: a 60 KB `type` once printed a 60 KB line.
     @Test func quotedValuesStayShortAndVisible() {
-        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin))
         let long = String(repeating: "x", count: 60_000)
         let error = dispatcher.outcome(handlerName: "sovHandler", jsonText: #"{"type":"\#(long)","value":1}"#).failureValue
         let description = error?.description ?? ""

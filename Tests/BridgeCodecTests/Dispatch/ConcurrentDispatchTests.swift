@@ -18,13 +18,13 @@ struct ConcurrentDispatchTests {
     }
 
     private static let dispatcher = BridgeDispatcher(
-        channels: BridgeChannel.defaults(origins: .anyOrigin), limits: (try? JSONLimits(maxBytes: 4_096, maxDepth: 16)) ?? .default)
+        channels: BridgeChannel.allProviders(origins: .anyOrigin), limits: (try? JSONLimits(maxBytes: 4_096, maxDepth: 16)) ?? .default)
 
-    private static let inputs: [Input] = BridgeChannel.Kind.allCases.flatMap { kind -> [Input] in
+    private static let inputs: [Input] = ProviderExamples.bodies.sorted { $0.key < $1.key }.flatMap { handler, example -> [Input] in
         let bodies =
-            [Array(kind.exampleBody.jsonText.utf8)]
-            + ((try? MalformedPayloadGenerator(example: kind.exampleBody, seed: 7).variants(count: 40)) ?? []).map(\.body)
-        return bodies.flatMap { body in Input.Transport.allCases.map { Input(handler: kind.defaultHandlerName, transport: $0, body: body) }
+            [Array(example.jsonText.utf8)]
+            + ((try? MalformedPayloadGenerator(example: example, seed: 7).variants(count: 40)) ?? []).map(\.body)
+        return bodies.flatMap { body in Input.Transport.allCases.map { Input(handler: handler, transport: $0, body: body) }
         }
     }
 

@@ -1,4 +1,5 @@
 import BridgeCodec
+import BridgeCodecTesting
 import Foundation
 import Testing
 
@@ -49,7 +50,7 @@ struct SchemaFixtureTests {
         let fixtures = try Self.fixtures()
         #expect(fixtures.count > 140)
         let handlers = Set(fixtures.compactMap { if case .handler(let name) = $0.subject { name } else { nil } })
-        #expect(handlers == Set(BridgeChannel.Kind.allCases.map(\.defaultHandlerName)))
+        #expect(handlers == Set(ProviderExamples.handlerNames))
         let models = Set(fixtures.compactMap { if case .model(let name) = $0.subject { name } else { nil } })
         #expect(models.count == 7)
         for fixture in fixtures {

@@ -6,9 +6,9 @@ import Testing
 
 @Suite("Malformed payload generator")
 struct MalformedPayloadGeneratorTests {
-    @Test(arguments: BridgeChannel.Kind.allCases)
-    func givesAThousandDistinctLabelledVariants(kind: BridgeChannel.Kind) throws {
-        let variants = try MalformedPayloadGenerator(example: kind.exampleBody, seed: 1).variants(count: 1_000)
+    @Test(arguments: ProviderExamples.handlerNames)
+    func givesAThousandDistinctLabelledVariants(handler: String) throws {
+        let variants = try MalformedPayloadGenerator(example: #require(ProviderExamples.bodies[handler]), seed: 1).variants(count: 1_000)
         #expect(variants.count == 1_000)
         #expect(Set(variants).count == 1_000)
         #expect(variants.allSatisfy { !$0.label.isEmpty })
@@ -26,7 +26,7 @@ struct MalformedPayloadGeneratorTests {
     }
 
     @Test func theSameSeedGivesTheSameSequence() throws {
-        let example = BridgeChannel.Kind.voltRedirect.exampleBody
+        let example = try #require(ProviderExamples.bodies["voltRedirect"])
         #expect(
             try MalformedPayloadGenerator(example: example, seed: 9).variants(count: 300)
                 == MalformedPayloadGenerator(example: example, seed: 9).variants(count: 300))
@@ -36,7 +36,7 @@ struct MalformedPayloadGeneratorTests {
     }
 
     @Test func everyKindOfBreakageIsThere() throws {
-        let labels = try MalformedPayloadGenerator(example: BridgeChannel.Kind.voltRedirect.exampleBody).variants(count: 1_000).map(\.label)
+        let labels = try MalformedPayloadGenerator(example: try #require(ProviderExamples.bodies["voltRedirect"])).variants(count: 1_000).map(\.label)
         for expected in [
             "remove $.url", "$.type = null", "$.url = javascript: URL", "$.url = data: URL", "$.url = relative URL", "= -0", "= 1e308",
             "= 9007199254740993", "NaN as string", "U+2028", "control characters", "huge string", "nested 100 deep",
@@ -47,12 +47,12 @@ struct MalformedPayloadGeneratorTests {
     }
 
     @Test func theDispatcherRejectsEveryStructuralBreakWithAReason() throws {
-        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
-        for kind in BridgeChannel.Kind.allCases {
-            for variant in try MalformedPayloadGenerator(example: kind.exampleBody, seed: 3).variants(count: 1_000) {
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin))
+        for (handler, example) in ProviderExamples.bodies {
+            for variant in try MalformedPayloadGenerator(example: example, seed: 3).variants(count: 1_000) {
                 let outcome: Result<ProviderMessage, BridgeError>
                 if let text = String(validatingUTF8Bytes: variant.body) {
-                    outcome = dispatcher.outcome(BridgeMessage(handlerName: kind.defaultHandlerName, jsonText: text))
+                    outcome = dispatcher.outcome(BridgeMessage(handlerName: handler, jsonText: text))
                 } else {
                     continue  // not text: no bridge delivers it (the CLI reports it as invalid UTF-8)
                 }
@@ -61,7 +61,7 @@ struct MalformedPayloadGeneratorTests {
                     "byte order mark", "comment",
                 ]
                 if structural.contains(where: { variant.label.contains($0) }) {
-                    #expect(outcome.failureValue != nil, "\(kind): \(variant.label)")
+                    #expect(outcome.failureValue != nil, "\(handler): \(variant.label)")
                 }
                 if case .failure(let error) = outcome { #expect(!error.reason.description.isEmpty) }
             }

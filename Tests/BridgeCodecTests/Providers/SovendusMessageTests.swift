@@ -42,7 +42,7 @@ struct SovendusMessageTests {
         #expect(SovendusHeight(SovendusHeight.maximumHeight.nextUp) == nil)
         let error = try #require(harness.reject("sovHandler", #"{"type":"height","value":1e308}"#))
         #expect(error.description == "sovHandler: $.value: height 1e+308 is above the maximum of 33554432")
-        let dispatcher = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin))
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin))
         let body: [String: Any] = ["type": "height", "value": 1e308]
         guard case .failure(let graphError) = dispatcher.outcome(handlerName: "sovHandler", foundationBody: body) else {
             Issue.record("a height of 1e308 from an object graph was accepted")

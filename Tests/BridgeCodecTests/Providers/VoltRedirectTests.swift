@@ -96,7 +96,7 @@ struct VoltRedirectTests {
             return
         }
         #expect(parse.reason == .duplicateKey("type"))
-        let tight = BridgeDispatcher(channels: BridgeChannel.defaults(origins: .anyOrigin), limits: try JSONLimits(maxBytes: 64))
+        let tight = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin), limits: try JSONLimits(maxBytes: 64))
         let long = #"{"type":"bank_redirect","url":"https://b.example/\#(String(repeating: "a", count: 100))"}"#
         guard
             case .malformedJSON(let tooLarge)? = tight.outcome(BridgeMessage(handlerName: "voltRedirect", jsonText: long)).failureValue?

@@ -5,7 +5,7 @@ import Testing
 /// Sends one body through both transports and checks they agree.
 struct DispatchHarness {
     var dispatcher = BridgeDispatcher(
-        channels: BridgeChannel.defaults(origins: .anyOrigin), urlPolicy: .https(plusAppSchemes: ["branchapp"]))
+        channels: BridgeChannel.allProviders(origins: .anyOrigin), urlPolicy: .https(plusAppSchemes: ["branchapp"]))
 
     /// The result of `jsonText` posted to `handler` as JSON text (through both text entry points)
     /// and, when JSONSerialization can read it, as the object graph WKWebView delivers; all must be equal.

@@ -16,6 +16,10 @@ public struct BranchHostedLinkRequest: Sendable, Hashable, Codable, JSONValueRea
         url = BridgeURL(try json.string(at: path))
     }
 
+    func checkURLs(against policy: URLPolicy, at path: JSONPath) throws(JSONDecodeError) {
+        try policy.check(url.string, at: path)
+    }
+
     /// Encodes the bare URL string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()

@@ -29,6 +29,10 @@ public enum PlaidLinkCompletion: Sendable, Hashable, Codable, JSONValueReadable 
         }
     }
 
+    func checkURLs(against policy: URLPolicy, at path: JSONPath) throws(JSONDecodeError) {
+        if case .completed(let url) = self { try policy.check(url.string, at: path.appending(key: "callbackUrl")) }
+    }
+
     /// The detail's members in wire order: the one definition of the wire format, read by
     /// ``encode(to:)`` and by the script that dispatches the event.
     var wireMembers: [(key: CodingKeys, value: String)] {

@@ -29,6 +29,10 @@ public enum SovendusMessage: Sendable, Hashable, Codable, JSONValueReadable {
         }
     }
 
+    func checkURLs(against policy: URLPolicy, at path: JSONPath) throws(JSONDecodeError) {
+        if case .openUrl(let url) = self { try policy.check(url.string, at: path.appending(key: "value")) }
+    }
+
     /// Encodes Sovendus' wire format; a height is always written as a number.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)

@@ -38,6 +38,10 @@ public enum VoltRedirect: Sendable, Hashable, Codable, JSONValueReadable {
         }
     }
 
+    func checkURLs(against policy: URLPolicy, at path: JSONPath) throws(JSONDecodeError) {
+        try policy.check(url.string, at: path.appending(key: "url"))
+    }
+
     /// Encodes Volt's wire format.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
