@@ -1,3 +1,4 @@
+import Foundation
 import BridgeCodec
 
 /// One malformed variant of a valid message, for testing how an app handles bad bridge payloads.
@@ -32,6 +33,15 @@ public struct MalformedPayloadGenerator: Sendable {
     public init(example: JSONValue, seed: UInt64 = 0) {
         self.example = example
         self.seed = seed
+    }
+
+    /// A generator for a valid value of an app's own message type, written as `JSONEncoder`
+    /// writes it (a `URL` as its string, a `Date` as seconds); throws what the encoder throws,
+    /// such as for NaN.
+    public init(encoding example: some Encodable, seed: UInt64 = 0) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        self.init(example: try JSONValue(parsing: [UInt8](encoder.encode(example)), limits: .largest), seed: seed)
     }
 
     /// The most variants ``variants(count:)`` returns: 100,000 (about 50 MB of bodies for a typical message).

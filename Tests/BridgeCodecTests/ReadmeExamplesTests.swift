@@ -233,6 +233,66 @@ struct ReadmeExamplesTests {
     }
 
     // README, "Your own messages".
+    struct AnalyticsEvent: Decodable, Sendable {
+        enum Name: String, Decodable, Sendable, CaseIterable { case viewedBasket, startedCheckout }
+        struct Item: Decodable, Sendable { var sku: String; var quantity: Int }
+        var name: Name
+        var items: [Item]
+        var page: URL
+    }
+
+    enum CheckoutMessage: Sendable {
+        case provider(ProviderMessage)
+        case analytics(AnalyticsEvent)
+    }
+
+    let checkout = BridgeDispatcher(
+        channels: [
+            BridgeChannel("analytics", origins: .hosts(["shop.example.com"]), decoding: AnalyticsEvent.self, as: CheckoutMessage.analytics),
+            BridgeChannel.voltRedirect(origins: .hosts(["checkout.volt.io"])).map(CheckoutMessage.provider),
+        ])
+
+    @Test func yourOwnMessagesGoThroughTheSameDispatcher() throws {
+        let event = #"{"name":"startedCheckout","items":[{"sku":"A-1","quantity":2}],"page":"https://shop.example.com/basket"}"#
+        var tracked: [AnalyticsEvent] = []
+        var opened: [URL?] = []
+        func track(_ event: AnalyticsEvent) { tracked.append(event) }
+        func openInBrowser(_ url: URL?) { opened.append(url) }
+        let graph = try JSONSerialization.jsonObject(with: Data(event.utf8))
+        for message in [Self.message("analytics", body: graph, page: "shop.example.com"), Self.message("voltRedirect", body: ["type": "bank_redirect", "url": "https://bank.example/a"], page: "checkout.volt.io")] {
+            let origin = Self.origin(of: message)
+            switch try checkout.dispatch(handlerName: message.name, foundationBody: message.body, origin: origin) {  // iOS
+            case .analytics(let event): track(event)
+            case .provider(.volt(let redirect)): openInBrowser(redirect.url.foundationURL)
+            case .provider: break
+            }
+        }
+        let origin = FrameOrigin(scheme: "https", host: "shop.example.com", isMainFrame: true)
+        let fromAndroid = try checkout.dispatch(handlerName: "analytics", jsonText: event, origin: origin)  // JSON text
+        guard case .analytics(let android) = fromAndroid else {
+            Issue.record("not an analytics event: \(fromAndroid)")
+            return
+        }
+        #expect(tracked.map(\.name) == [.startedCheckout] && android.name == .startedCheckout)
+        #expect(tracked.first?.items.first?.quantity == 2 && android.page == URL(string: "https://shop.example.com/basket"))
+        #expect(opened == [URL(string: "https://bank.example/a")])
+        let hostile = event.replacingOccurrences(of: "https://shop.example.com/basket", with: "javascript:alert(1)")
+        let unknown = event.replacingOccurrences(of: "startedCheckout", with: "purchased")
+        for (body, logged) in [
+            (hostile, #"analytics: $.page: URL scheme "javascript:" is never allowed"#),
+            (unknown, #"analytics: $.name: unknown value "purchased"; expected one of "viewedBasket", "startedCheckout""#),
+        ] {
+            #expect(throws: (any Error).self) {
+                do {
+                    _ = try checkout.dispatch(handlerName: "analytics", jsonText: body, origin: origin)
+                } catch {
+                    #expect("\(error)" == logged)
+                    throw error
+                }
+            }
+        }
+    }
+
     struct Order: Decodable, Equatable {
         struct Line: Decodable, Equatable {
             var sku: String
