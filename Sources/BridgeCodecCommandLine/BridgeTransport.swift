@@ -13,7 +13,9 @@ enum BridgeTransport: String, CaseIterable {
     case absent
 
     /// Dispatches `body` (JSON text for `object` and `string`, raw text for `argument`) as this transport delivers it.
-    func dispatch(_ body: String, handler: String, with dispatcher: BridgeDispatcher<ProviderMessage>) throws(BridgeError) -> ProviderMessage {
+    func dispatch(_ body: String, handler: String, with dispatcher: BridgeDispatcher<ProviderMessage>) throws(BridgeError)
+        -> ProviderMessage
+    {
         switch self {
         case .string:
             return try dispatcher.dispatch(BridgeMessage(handlerName: handler, jsonText: body))

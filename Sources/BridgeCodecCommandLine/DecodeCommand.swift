@@ -92,7 +92,8 @@ enum DecodeCommand {
         }
     }
 
-    private static func decodeLines(_ path: String, input: InputSource, dispatcher: BridgeDispatcher<ProviderMessage>) throws(ArgumentList.UsageError)
+    private static func decodeLines(_ path: String, input: InputSource, dispatcher: BridgeDispatcher<ProviderMessage>) throws(ArgumentList
+        .UsageError)
         -> CommandResult
     {
         let data = try input.read(path, limit: maxJSONLBytes)

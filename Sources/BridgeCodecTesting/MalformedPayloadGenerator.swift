@@ -1,5 +1,5 @@
-import Foundation
 import BridgeCodec
+import Foundation
 
 /// One malformed variant of a valid message, for testing how an app handles bad bridge payloads.
 public struct MalformedPayload: Sendable, Hashable {

@@ -235,7 +235,11 @@ struct ReadmeExamplesTests {
     // README, "Your own messages".
     struct AnalyticsEvent: Decodable, Sendable {
         enum Name: String, Decodable, Sendable, CaseIterable { case viewedBasket, startedCheckout }
-        struct Item: Decodable, Sendable { var sku: String; var quantity: Int }
+        struct Item: Decodable, Sendable {
+            var sku: String
+            var quantity: Int
+        }
+
         var name: Name
         var items: [Item]
         var page: URL
@@ -259,7 +263,10 @@ struct ReadmeExamplesTests {
         func track(_ event: AnalyticsEvent) { tracked.append(event) }
         func openInBrowser(_ url: URL?) { opened.append(url) }
         let graph = try JSONSerialization.jsonObject(with: Data(event.utf8))
-        for message in [Self.message("analytics", body: graph, page: "shop.example.com"), Self.message("voltRedirect", body: ["type": "bank_redirect", "url": "https://bank.example/a"], page: "checkout.volt.io")] {
+        for message in [
+            Self.message("analytics", body: graph, page: "shop.example.com"),
+            Self.message("voltRedirect", body: ["type": "bank_redirect", "url": "https://bank.example/a"], page: "checkout.volt.io"),
+        ] {
             let origin = Self.origin(of: message)
             switch try checkout.dispatch(handlerName: message.name, foundationBody: message.body, origin: origin) {  // iOS
             case .analytics(let event): track(event)

@@ -24,7 +24,8 @@ public struct StrictJSONDecoder: Sendable {
     /// The bytes are parsed once into a document that the decoder reads in place: no tree of
     /// values, and no `String` for keys the type already knows.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(JSONDecodeError) -> T {
-        try decodeNode(type, from: parse { () throws(JSONParseError) in try JSONDocument(parsing: bytes, limits: limits, urlPolicy: urlPolicy) }.root)
+        try decodeNode(
+            type, from: parse { () throws(JSONParseError) in try JSONDocument(parsing: bytes, limits: limits, urlPolicy: urlPolicy) }.root)
     }
 
     /// Decodes a value from UTF-8 JSON bytes.
@@ -34,7 +35,8 @@ public struct StrictJSONDecoder: Sendable {
 
     /// Decodes a value from JSON text.
     public func decode<T: Decodable>(_ type: T.Type, from text: String) throws(JSONDecodeError) -> T {
-        try decodeNode(type, from: parse { () throws(JSONParseError) in try JSONDocument(parsing: text, limits: limits, urlPolicy: urlPolicy) }.root)
+        try decodeNode(
+            type, from: parse { () throws(JSONParseError) in try JSONDocument(parsing: text, limits: limits, urlPolicy: urlPolicy) }.root)
     }
 
     /// Decodes a value from a Foundation object graph as `WKScriptMessage.body` delivers it,

@@ -111,7 +111,8 @@ struct BridgeDispatcherTests {
 
     @Test func urlPolicyCanBeWidenedAndNarrowed() {
         let widened = BridgeDispatcher(
-            channels: BridgeChannel.allProviders(origins: .anyOrigin), urlPolicy: URLPolicy(allowedSchemes: ["https", "HTTP", "javascript"]))
+            channels: BridgeChannel.allProviders(origins: .anyOrigin),
+            urlPolicy: URLPolicy(allowedSchemes: ["https", "HTTP", "javascript"]))
         let http = #"{"type":"bank_redirect","url":"http://bank.example/"}"#
         #expect(widened.outcome(BridgeMessage(handlerName: "voltRedirect", jsonText: http)).failureValue == nil)
         let script = #"{"type":"bank_redirect","url":"javascript:alert(1)"}"#

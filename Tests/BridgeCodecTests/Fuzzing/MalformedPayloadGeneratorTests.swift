@@ -36,7 +36,8 @@ struct MalformedPayloadGeneratorTests {
     }
 
     @Test func everyKindOfBreakageIsThere() throws {
-        let labels = try MalformedPayloadGenerator(example: try #require(ProviderExamples.bodies["voltRedirect"])).variants(count: 1_000).map(\.label)
+        let labels = try MalformedPayloadGenerator(example: try #require(ProviderExamples.bodies["voltRedirect"])).variants(count: 1_000)
+            .map(\.label)
         for expected in [
             "remove $.url", "$.type = null", "$.url = javascript: URL", "$.url = data: URL", "$.url = relative URL", "= -0", "= 1e308",
             "= 9007199254740993", "NaN as string", "U+2028", "control characters", "huge string", "nested 100 deep",

@@ -2,15 +2,14 @@ import BridgeCodec
 import Foundation
 import Testing
 
-/// Sends one body through both transports and checks they agree.
-struct DispatchHarness {
-    var dispatcher = BridgeDispatcher(
-        channels: BridgeChannel.allProviders(origins: .anyOrigin), urlPolicy: .https(plusAppSchemes: ["branchapp"]))
+/// Sends one body through every transport and checks they agree.
+struct DispatchHarness<Message: Sendable & Equatable> {
+    var dispatcher: BridgeDispatcher<Message>
 
     /// The result of `jsonText` posted to `handler` as JSON text (through both text entry points)
     /// and, when JSONSerialization can read it, as the object graph WKWebView delivers; all must be equal.
     func dispatch(_ handler: String, _ jsonText: String, sourceLocation: SourceLocation = #_sourceLocation)
-        -> Result<ProviderMessage, BridgeError>
+        -> Result<Message, BridgeError>
     {
         let viaText = dispatcher.outcome(BridgeMessage(handlerName: handler, jsonText: jsonText))
         #expect(
@@ -53,7 +52,7 @@ struct DispatchHarness {
     }
 
     /// The decoded message, recording an issue on rejection.
-    func accept(_ handler: String, _ jsonText: String, sourceLocation: SourceLocation = #_sourceLocation) -> ProviderMessage? {
+    func accept(_ handler: String, _ jsonText: String, sourceLocation: SourceLocation = #_sourceLocation) -> Message? {
         switch dispatch(handler, jsonText, sourceLocation: sourceLocation) {
         case .success(let message): return message
         case .failure(let error):
@@ -70,5 +69,13 @@ struct DispatchHarness {
             return nil
         case .failure(let error): return error
         }
+    }
+}
+
+extension DispatchHarness where Message == ProviderMessage {
+    /// Every provider channel, with Branch's app scheme allowed.
+    init() {
+        dispatcher = BridgeDispatcher(
+            channels: BridgeChannel.allProviders(origins: .anyOrigin), urlPolicy: .https(plusAppSchemes: ["branchapp"]))
     }
 }

@@ -1,7 +1,9 @@
 extension BridgeChannel where Message == ProviderMessage {
     /// Branch's request to open Plaid Hosted Link: a bare URL string.
     public static func branchHostedLink(handlerName: String = "branchPlaidLink", origins: OriginPolicy) -> Self {
-        Self(handlerName: handlerName, origins: origins, reader: .reading(BranchHostedLinkRequest.self, as: ProviderMessage.branchHostedLink))
+        Self(
+            handlerName: handlerName, origins: origins, reader: .reading(BranchHostedLinkRequest.self, as: ProviderMessage.branchHostedLink)
+        )
     }
 
     /// The `branchPlaidLinkComplete` event detail, as the page reports Plaid's outcome.

@@ -1,0 +1,132 @@
+import BridgeCodec
+import BridgeCodecTesting
+import Foundation
+import Testing
+
+/// The app's own channels, beside the providers' in one dispatcher, get every check the
+/// providers' get: strict JSON and limits, origins, the URL policy on every URL member, and
+/// errors with the handler, path and reason, the same from every transport.
+@Suite("App channels")
+struct AppChannelTests {
+    struct Share: Codable, Sendable, Equatable {
+        enum Kind: String, Codable, Sendable, Equatable, CaseIterable { case order, product }
+        struct Link: Codable, Sendable, Equatable {
+            var title: String?
+            var url: BridgeURL
+        }
+
+        var kind: Kind
+        var links: [Link]
+        var fallback: URL?
+        var primary: Link
+    }
+
+    struct Close: Codable, Sendable, Equatable {
+        var reason: String
+    }
+
+    enum AppMessage: Sendable, Equatable {
+        case provider(ProviderMessage)
+        case share(Share)
+        case close(Close)
+    }
+
+    static let channels: [BridgeChannel<AppMessage>] =
+        [
+            BridgeChannel("share", origins: .anyOrigin, decoding: Share.self, as: AppMessage.share),
+            BridgeChannel("close", origins: .hosts(["shop.example.com"]), decoding: Close.self, as: AppMessage.close),
+            BridgeChannel("dismiss", origins: .anyOrigin, decoding: Close.self, as: AppMessage.close),
+        ] + BridgeChannel.allProviders(origins: .anyOrigin).map { $0.map(AppMessage.provider) }
+
+    let harness = DispatchHarness(dispatcher: BridgeDispatcher(channels: channels))
+
+    static let share = Share(
+        kind: .order,
+        links: [
+            Share.Link(title: "Receipt", url: BridgeURL("https://shop.example.com/r/1")), Share.Link(url: BridgeURL("https://x.example/2")),
+        ],
+        fallback: URL(string: "https://shop.example.com/orders"),
+        primary: Share.Link(title: nil, url: BridgeURL("https://shop.example.com/o/1")))
+
+    static var shareText: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(share)) ?? Data(), as: UTF8.self)
+    }
+
+    @Test func everyTransportGivesTheSameValue() throws {
+        #expect(harness.accept("share", Self.shareText) == .share(Self.share))
+        let value = try JSONValue(parsing: Self.shareText)
+        #expect(try harness.dispatcher.dispatch(BridgeMessage(handlerName: "share", body: .value(value))) == .share(Self.share))
+        #expect(
+            harness.accept("voltRedirect", #"{"type":"bank_redirect","url":"https://bank.example/a"}"#)
+                == .provider(.volt(.bankRedirect(url: BridgeURL("https://bank.example/a")))))
+    }
+
+    /// Every URL member is checked wherever it sits, `URL` and `BridgeURL` alike, and the
+    /// refusal names the member.
+    @Test func theURLPolicyReachesEveryURLMember() throws {
+        let cases: [(String, String)] = [
+            ("https://shop.example.com/o/1", "$.primary.url"),
+            ("https://shop.example.com/r/1", "$.links[0].url"),
+            ("https://x.example/2", "$.links[1].url"),
+            ("https://shop.example.com/orders", "$.fallback"),
+        ]
+        for (url, path) in cases {
+            let text = Self.shareText.replacingOccurrences(of: "\"\(url)\"", with: #""javascript:alert(1)""#)
+            let error = harness.reject("share", text)
+            #expect(error?.reason == .urlRejected(.forbiddenScheme("javascript")))
+            #expect(error?.description == #"share: \#(path): URL scheme "javascript:" is never allowed"#)
+        }
+        let withoutFallback = Self.shareText.replacingOccurrences(of: #""fallback":"https:\/\/shop.example.com\/orders","#, with: "")
+            .replacingOccurrences(of: #""fallback":"https://shop.example.com/orders","#, with: "")
+        var expected = Self.share
+        expected.fallback = nil
+        #expect(harness.accept("share", withoutFallback) == .share(expected))
+    }
+
+    @Test func errorsAreWordedAsThePackageWordsThem() {
+        let unknownKind = Self.shareText.replacingOccurrences(of: #""kind":"order""#, with: #""kind":"basket""#)
+        #expect(
+            harness.reject("share", unknownKind)?.description
+                == #"share: $.kind: unknown value "basket"; expected one of "order", "product""#)
+        #expect(harness.reject("dismiss", "{}")?.description == "dismiss: $.reason: required field is missing")
+        #expect(harness.reject("dismiss", #"{"reason":1}"#)?.description == "dismiss: $.reason: expected a string, found a number")
+        #expect(
+            harness.reject("dismiss", #"{"reason":"a","reason":"b"}"#)?.description
+                == #"dismiss: $: malformed JSON at line 1, column 15: duplicate object key "reason""#)
+        #expect(harness.reject("nope", "{}")?.reason == .unknownHandler)
+    }
+
+    @Test func theChannelsOriginPolicyHolds() throws {
+        let body = #"{"reason":"done"}"#
+        let shop = FrameOrigin(scheme: "https", host: "shop.example.com", isMainFrame: true)
+        #expect(try harness.dispatcher.dispatch(handlerName: "close", jsonText: body, origin: shop) == .close(Close(reason: "done")))
+        let other = FrameOrigin(scheme: "https", host: "ads.example", isMainFrame: true)
+        #expect(throws: BridgeError(handlerName: "close", reason: .originNotAllowed(.host(other)))) {
+            try harness.dispatcher.dispatch(handlerName: "close", foundationBody: ["reason": "done"], origin: other)
+        }
+        #expect(throws: BridgeError(handlerName: "close", reason: .originNotAllowed(.noOrigin))) {
+            try harness.dispatcher.dispatch(handlerName: "close", jsonText: body)
+        }
+    }
+
+    /// A message type that decodes itself needs no wrapping.
+    @Test func aChannelOfTheMessageTypeItself() throws {
+        let dispatcher = BridgeDispatcher(channels: [BridgeChannel<Close>("close", origins: .anyOrigin)])
+        #expect(try dispatcher.dispatch(handlerName: "close", jsonText: #"{"reason":"x"}"#) == Close(reason: "x"))
+    }
+
+    /// The generator starts from a value of the app's type; every variant is a value or a
+    /// `BridgeError`, the same from text and from the object graph.
+    @Test func malformedVariantsOfAnAppMessage() throws {
+        let variants = try MalformedPayloadGenerator(encoding: Self.share, seed: 5).variants(count: 600)
+        #expect(variants.count == 600)
+        var refused = 0
+        for variant in variants {
+            guard let text = String(validating: variant.body, as: UTF8.self) else { continue }
+            if case .failure = harness.dispatch("share", text) { refused += 1 }
+        }
+        #expect(refused > 500)
+    }
+}
