@@ -13,7 +13,14 @@ extension JSONValue {
     /// Dictionary members keep the dictionary's own iteration order.
     public init(foundationObject object: Any, limits: JSONLimits = .default) throws(JSONDecodeError) {
         var budget = StructureBudget(limits: limits)
-        self = try Self.converting(object, depth: 0, budget: &budget)
+        do {
+            self = try Self.converting(object, depth: 0, budget: &budget)
+        } catch {
+            throw StructureBudget.reported(error, limits: limits) { limits throws(JSONDecodeError) in
+                var budget = StructureBudget(limits: limits)
+                _ = try Self.converting(object, depth: 0, budget: &budget)
+            }
+        }
     }
 
     /// `object`, `depth` containers below the root, checked against `budget` and converted.

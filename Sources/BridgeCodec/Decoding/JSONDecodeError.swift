@@ -105,8 +105,23 @@ extension JSONDecodeError {
 }
 
 extension JSONDecodeError {
-    /// This error one step further from the root: found at `step` of a container.
+    /// A strict parse's error as a decoding error. A limit breach keeps its own reason and the
+    /// path of the value that breaks it, as a walk of the same value built in memory reports it;
+    /// anything else is malformed JSON, at the root.
+    init(_ error: JSONParseError) {
+        switch error.reason {
+        case .inputTooLarge(let limit): self.init(path: .root, reason: .tooLarge(limit: limit))
+        case .nestingTooDeep(let limit): self.init(path: error.path, reason: .nestingTooDeep(limit: limit))
+        case .stringTooLong(let limit): self.init(path: error.path, reason: .stringTooLong(limit: limit))
+        case .tooManyMembers(let limit): self.init(path: error.path, reason: .tooManyMembers(limit: limit))
+        default: self.init(path: .root, reason: .malformedJSON(error))
+        }
+    }
+
+    /// This error one step further from the root: found at `step` of a container. The size
+    /// limit is the whole body's, so it stays at the root.
     func prepending(_ step: JSONPath.Component) -> JSONDecodeError {
+        if case .tooLarge = reason { return self }
         var error = self
         error.path.components.insert(step, at: 0)
         return error

@@ -69,7 +69,7 @@ public struct StrictJSONDecoder: Sendable {
         do {
             return try body()
         } catch {
-            throw JSONDecodeError(path: .root, reason: .malformedJSON(error))
+            throw JSONDecodeError(error)
         }
     }
 

@@ -61,10 +61,11 @@ struct StructureBudget {
         return inner
     }
 
-    /// A member's key of `count` UTF-8 bytes: `"key":`.
+    /// A member's key of `count` UTF-8 bytes: `"key":`. A key is a string, held to the same length.
     @inline(__always)
     mutating func key(utf8Count count: Int) throws(JSONDecodeError) {
         try charge(count + 3)
+        guard count <= limits.maxStringLength else { throw Self.fail(.stringTooLong(limit: limits.maxStringLength)) }
     }
 
     /// Enters the Foundation array or dictionary `identity` at `depth`; one the walk is already
@@ -91,6 +92,24 @@ struct StructureBudget {
     /// The brackets and commas of a container of `count` elements or members.
     private static func punctuationBytes(count: Int) -> Int {
         count == 0 ? 2 : count + 1
+    }
+
+    /// The error a walk of a built body reports, given `error` from a walk under `limits`: text
+    /// is refused for its size before it is read, so a body refused for a string or an object
+    /// that is also too large is refused for its size. `walk` walks the body again under other limits.
+    static func reported(
+        _ error: JSONDecodeError, limits: JSONLimits, walk: (JSONLimits) throws(JSONDecodeError) -> Void
+    ) -> JSONDecodeError {
+        switch error.reason {
+        case .stringTooLong, .tooManyMembers:
+            do {
+                try walk(limits.sizeAndDepthOnly)
+            } catch {
+                if case .tooLarge = error.reason { return error }
+            }
+            return error
+        default: return error
+        }
     }
 
     private static func fail(_ reason: JSONDecodeError.Reason) -> JSONDecodeError {

@@ -60,4 +60,9 @@ public struct JSONLimits: Sendable, Hashable {
     /// package itself from a value already checked. Not for a page's messages.
     public static let largest = JSONLimits(
         checkedBytes: maximumBytes, depth: deepestNesting, stringLength: maximumBytes, objectMembers: maximumBytes)
+
+    /// These bounds on size and depth, with strings and objects unbounded.
+    var sizeAndDepthOnly: JSONLimits {
+        JSONLimits(checkedBytes: maxBytes, depth: maxDepth, stringLength: Self.maximumBytes, objectMembers: Self.maximumBytes)
+    }
 }

@@ -91,6 +91,9 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     public let line: Int
     /// One-based column of ``offset``, counted in Unicode scalars.
     public let column: Int
+    /// For a limit breach, the value that breaks it, as a walk of the same value built in memory
+    /// reports it (a string or container, or the object whose key is too long); the root otherwise.
+    public internal(set) var path: JSONPath = .root
 
     /// An error at a position.
     public init(reason: Reason, offset: Int, line: Int, column: Int) {

@@ -10,6 +10,10 @@ struct JSONParser {
     private let limits: JSONLimits
     private var index = 0
     private var tokens: [JSONToken] = []
+    /// The innermost container not yet closed: an open container's `next` holds its parent.
+    private var open = Self.noParent
+    /// Whether the string being read is an object's key.
+    private var readingKey = false
 
     /// Above this many members, duplicate detection switches from a linear scan to a hash set.
     private static let linearKeyScanLimit = 32
@@ -27,7 +31,17 @@ struct JSONParser {
         // of tokens) keeps a large input that is mostly one string from reserving gigabytes.
         var parser = JSONParser(bytes: bytes, limits: limits)
         parser.tokens.reserveCapacity(min(bytes.count / 4 + 8, 1 << 22))
-        try parser.parseDocument()
+        do {
+            try parser.parseDocument()
+        } catch {
+            var located = error
+            switch error.reason {
+            case .nestingTooDeep, .stringTooLong: located.path = parser.pathOfValueBeingRead(inContainer: true)
+            case .tooManyMembers: located.path = parser.pathOfValueBeingRead(inContainer: false)
+            default: break
+            }
+            throw located
+        }
         return parser.tokens
     }
 
@@ -68,7 +82,6 @@ struct JSONParser {
         skipWhitespace()
         guard index < bytes.count else { throw fail(.emptyInput, at: index) }
 
-        var open = Self.noParent
         var depth = 0
         // Keys of the objects that outgrew a linear duplicate scan, by the object's token index.
         // A local, not a property: the parser then holds nothing to release but its token storage.
@@ -88,13 +101,13 @@ struct JSONParser {
                     index += 1
                     tokens[position].next = UInt32(tokens.count)
                 } else {
+                    open = UInt32(position)
+                    depth += 1
                     if isObject {
                         // Later keys are counted against the limit before they are read; so is the first.
                         guard limits.maxObjectMembers > 0 else { throw fail(.tooManyMembers(limit: limits.maxObjectMembers), at: index) }
                         try parseKey()
                     }
-                    open = UInt32(position)
-                    depth += 1
                     continue parseValue
                 }
             case UInt8(ascii: "\""):
@@ -151,6 +164,35 @@ struct JSONParser {
             guard index == bytes.count else { throw fail(.trailingData, at: index) }
             return
         }
+    }
+
+    /// The path of the value being read when the parse stopped: down the open containers from
+    /// the root, then (`inContainer`) the member whose key was read last or the next element; an
+    /// object itself while its key is read. What a walk of the same value built in memory reports.
+    private func pathOfValueBeingRead(inContainer: Bool) -> JSONPath {
+        var chain: [Int] = []
+        var container = open
+        while container != Self.noParent {
+            chain.append(Int(container))
+            container = tokens[Int(container)].next
+        }
+        chain.reverse()
+        var path = JSONPath.root
+        for (level, container) in chain.enumerated() {
+            let isObject = tokens[container].kind == .object
+            if level + 1 < chain.count {
+                // The key of an object's member sits just before its value.
+                let child = chain[level + 1]
+                path.components.append(isObject ? .key(tokens[child - 1].string(in: bytes)) : .index(Int(tokens[container].length)))
+            } else if !inContainer {
+                break
+            } else if !isObject {
+                path.components.append(.index(Int(tokens[container].length)))
+            } else if !readingKey, let key = tokens.last, tokens.count - 1 > container {
+                path.components.append(.key(key.string(in: bytes)))
+            }
+        }
+        return path
     }
 
     /// Throws when the key just parsed (the last token) repeats an earlier key of the object at
@@ -241,7 +283,9 @@ struct JSONParser {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
             throw failUnexpected(expected: "a string key")
         }
+        readingKey = true
         try parseString()
+        readingKey = false
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failUnexpected(expected: "':'") }
         index += 1

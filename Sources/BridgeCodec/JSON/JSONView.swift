@@ -157,7 +157,7 @@ extension JSONView {
             do throws(JSONParseError) {
                 return try JSONParser.tokens(of: bytes, limits: limits).withUnsafeBufferPointer(read)
             } catch {
-                return .failure(JSONDecodeError(path: .root, reason: .malformedJSON(error)))
+                return .failure(JSONDecodeError(error))
             }
         }
         return try outcome.get()

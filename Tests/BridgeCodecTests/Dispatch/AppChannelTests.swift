@@ -130,3 +130,67 @@ struct AppChannelTests {
         #expect(refused > 500)
     }
 }
+
+/// A limit breach is the same error, reason and path, from text, an object graph and a
+/// structured body, and never "malformed JSON".
+@Suite("One error model")
+struct OneErrorModelTests {
+    func harness(_ limits: JSONLimits) -> DispatchHarness<JSONValue> {
+        DispatchHarness(dispatcher: BridgeDispatcher(channels: [BridgeChannel<JSONValue>("any", origins: .anyOrigin)], limits: limits))
+    }
+
+    @Test func limitBreachesAreTheSameFromEveryTransport() throws {
+        let cases: [(JSONLimits, String, String)] = [
+            (
+                try JSONLimits(maxStringLength: 10), #"{"a":{"b":["x","yyyyyyyyyyyyyyyyyyyyyyyy"]}}"#,
+                "any: $.a.b[1]: string is longer than the limit of 10 bytes"
+            ),
+            (
+                try JSONLimits(maxStringLength: 10), #"{"a":{"kkkkkkkkkkkkkkkk":1}}"#,
+                "any: $.a: string is longer than the limit of 10 bytes"
+            ),
+            (try JSONLimits(maxStringLength: 10), #"["é\u00e9é\u00e9é\u00e9"]"#, "any: $[0]: string is longer than the limit of 10 bytes"),
+            (try JSONLimits(maxDepth: 3), #"{"a":[[[1]]]}"#, "any: $.a[0][0]: nesting is deeper than the limit of 3"),
+            (try JSONLimits(maxDepth: 2), #"[{},{"k":{}}]"#, "any: $[1].k: nesting is deeper than the limit of 2"),
+            (try JSONLimits(maxObjectMembers: 2), #"{"a":{"x":1,"y":2,"z":3}}"#, "any: $.a: object has more members than the limit of 2"),
+            (try JSONLimits(maxObjectMembers: 1), #"[1,{"x":1,"y":2}]"#, "any: $[1]: object has more members than the limit of 1"),
+            (
+                try JSONLimits(maxBytes: 40), #"{"a":"\#(String(repeating: "b", count: 60))"}"#,
+                "any: $: the value is longer than the limit of 40 bytes as JSON"
+            ),
+            (
+                try JSONLimits(maxBytes: 40, maxStringLength: 10), #"{"a":"\#(String(repeating: "b", count: 60))"}"#,
+                "any: $: the value is longer than the limit of 40 bytes as JSON"
+            ),
+        ]
+        for (limits, body, expected) in cases {
+            let error = harness(limits).reject("any", body)
+            #expect(error?.description == expected, "\(body)")
+        }
+    }
+
+    /// The providers' example bodies under tight limits that each breaks at most once: whatever
+    /// each transport says, the others say too (the harness compares them). A body that breaks
+    /// limits in two members may be reported at either from an object graph, which has no order.
+    @Test func providerExamplesUnderTightLimits() throws {
+        let limits = [
+            try JSONLimits(maxDepth: 1), try JSONLimits(maxStringLength: 40), try JSONLimits(maxObjectMembers: 1),
+            try JSONLimits(maxObjectMembers: 2), try JSONLimits(maxBytes: 30),
+        ]
+        var refused = 0
+        for limit in limits {
+            var harness = DispatchHarness()
+            harness.dispatcher = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin), limits: limit)
+            for (handler, body) in ProviderExamples.bodies {
+                if case .failure(let error) = harness.dispatch(handler, body.jsonText) {
+                    refused += 1
+                    guard case .invalidMessage = error.reason else {
+                        Issue.record("\(error)")
+                        continue
+                    }
+                }
+            }
+        }
+        #expect(refused >= 8)
+    }
+}

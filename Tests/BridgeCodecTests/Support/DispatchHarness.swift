@@ -15,6 +15,10 @@ struct DispatchHarness<Message: Sendable & Equatable> {
         #expect(
             dispatcher.outcome(handlerName: handler, jsonText: jsonText) == viaText,
             "the message and the name-and-text entry points disagree on \(jsonText)", sourceLocation: sourceLocation)
+        if let value = try? JSONValue(parsing: jsonText, limits: .largest), value.jsonText.utf8.count <= jsonText.utf8.count {
+            let viaValue = dispatcher.outcome(BridgeMessage(handlerName: handler, body: .value(value)))
+            #expect(viaValue == viaText, "a structured body and text disagree on \(jsonText)", sourceLocation: sourceLocation)
+        }
         if let graph = try? JSONSerialization.jsonObject(with: Data(jsonText.utf8), options: .fragmentsAllowed),
             Self.foundationReadsFaithfully(jsonText)
         {
