@@ -223,7 +223,7 @@ private struct SingleValueContainer: SingleValueDecodingContainer {
 
 // MARK: - Coding keys for a path
 
-private struct PathKey: CodingKey {
+struct PathKey: CodingKey {
     let stringValue: String
     let intValue: Int?
 

@@ -120,11 +120,15 @@ public enum Escaper {
 public enum EscapingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// NaN or infinity, which JSON and the pages built from it cannot hold.
     case nonFiniteNumber(Double)
+    /// A value ``ScriptJSONEncoder`` cannot write, at its path: a non-finite number, a type whose
+    /// `encode(to:)` throws or uses its containers in an order JSON text cannot follow.
+    case notEncodable(path: JSONPath, reason: String)
 
     /// A sentence a person understands.
     public var description: String {
         switch self {
         case .nonFiniteNumber(let number): "\(number) is not a finite number; JSON has no form for it"
+        case .notEncodable(let path, let reason): "\(path): \(reason)"
         }
     }
 }
