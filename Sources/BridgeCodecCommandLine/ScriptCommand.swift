@@ -9,6 +9,8 @@ enum ScriptCommand {
                bridgecodec script sovendus --transport T [--message-origins ORIGIN,...]
                bridgecodec script swedbank-pay --transport T [--completed-handler NAME] [--canceled-handler NAME]
                bridgecodec script branch-plaid-complete --detail JSON [--event NAME]
+               bridgecodec script event --event NAME --detail JSON
+               bridgecodec script call --function NAME --arguments JSON-ARRAY
 
         Prints the JavaScript to inject (WKUserScript, evaluateJavaScript, Android evaluateJavascript).
         Transports: webkit-object, webkit-string, android, react-native, cordova.
@@ -22,6 +24,8 @@ enum ScriptCommand {
           swedbank-pay           window.swedbankPayCompleted(status), window.swedbankPayCanceled() → completed / canceled
           branch-plaid-complete  dispatches the branchPlaidLinkComplete CustomEvent; --detail is its JSON detail,
                                  such as {"status":"canceled"}
+          event                  dispatches the CustomEvent NAME on window with the JSON detail
+          call                   calls window[NAME] with the array's elements as arguments
 
         """
 
@@ -31,7 +35,7 @@ enum ScriptCommand {
                 arguments,
                 valueOptions: [
                     "--transport", "--handler", "--android-interface", "--completed-handler", "--canceled-handler", "--detail", "--event",
-                    "--message-origins",
+                    "--message-origins", "--function", "--arguments",
                 ])
             guard list.positionals.count == 1, let provider = list.positionals.first else {
                 throw ArgumentList.UsageError(message: "script takes one PROVIDER")
@@ -47,6 +51,7 @@ enum ScriptCommand {
                 return .success(
                     BridgeScripts.branchPlaidLinkCompletion(completion, eventName: list.options["--event"] ?? "branchPlaidLinkComplete"))
             }
+            if provider == "event" || provider == "call" { return try pageCall(provider, list) }
             let transportName = list.options["--transport"] ?? ""
             guard let transport = ScriptTransport(rawValue: transportName) else {
                 let names = ScriptTransport.allCases.map(\.rawValue).joined(separator: ", ")
@@ -91,6 +96,31 @@ enum ScriptCommand {
             }
         } catch {
             return .usageError(error, command: "script")
+        }
+    }
+
+    /// `script event` and `script call`: the app's values into the page.
+    private static func pageCall(_ kind: String, _ list: ArgumentList) throws(ArgumentList.UsageError) -> CommandResult {
+        func value(_ option: String) throws(ArgumentList.UsageError) -> JSONValue {
+            guard let text = list.options[option] else { throw ArgumentList.UsageError(message: "\(option) JSON is required") }
+            do throws(JSONParseError) {
+                return try JSONValue(parsing: text)
+            } catch {
+                throw ArgumentList.UsageError(message: "\(option): \(error)")
+            }
+        }
+        if kind == "event" {
+            guard let name = list.options["--event"] else { throw ArgumentList.UsageError(message: "--event NAME is required") }
+            return .success(BridgeScripts.dispatchEvent(named: name, detail: try value("--detail")))
+        }
+        guard let name = list.options["--function"] else { throw ArgumentList.UsageError(message: "--function NAME is required") }
+        guard case .array(let arguments) = try value("--arguments") else {
+            throw ArgumentList.UsageError(message: "--arguments must be a JSON array")
+        }
+        do throws(EscapingError) {
+            return .success(try BridgeScripts.callFunction(named: name, arguments: arguments))
+        } catch {
+            return .rejected("\(error)")
         }
     }
 }

@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { run, naughtyStrings, randomStrings } from "./support.mjs";
+import { run, naughtyStrings, randomStrings, scriptValues, encodeAll } from "./support.mjs";
 
 const chromium = ["chromium", "chromium-browser", "google-chrome"].find((name) => spawnSync("which", [name]).status === 0);
 const hostile = [
@@ -172,4 +172,47 @@ document.body.appendChild(pre);
   const bad = JSON.parse(run(["url", "helper", "android-intent", request.replace("your.ecom.app", encodeURIComponent(`"><script>x</script>`))]).stdout);
   assert.equal(bad.status, 400);
   assert.match(bad.body, /mobilesdk\/badrequest/);
+});
+
+test("ScriptJSONEncoder values, events and calls inside <script> blocks read back equal", () => {
+  const sample = scriptValues.filter((_, index) => index % 3 === 0);
+  const encoded = encodeAll(sample);
+  const names = ["branchPlaidLinkComplete", ...hostile];
+  const scripts = names.map((name, index) => {
+    const detail = { name, index };
+    const event = run(["script", "event", "--event", name, "--detail", JSON.stringify(detail)]);
+    const call = run(["script", "call", "--function", name, "--arguments", JSON.stringify([name, index])]);
+    assert.equal(event.status, 0, event.stderr);
+    assert.equal(call.status, 0, call.stderr);
+    return `<script>${event.stdout}</script>\n<script>${call.stdout}</script>`;
+  });
+  const html = `<!DOCTYPE html><html><head><meta charset="utf-8">${prelude}
+<script>
+window.__values = []; window.__events = []; window.__calls = [];
+${expected("names", names)}
+names.forEach(function (name) {
+  window.addEventListener(name, function (event) { window.__events.push(event.detail); });
+  window[name] = function () { window.__calls.push(Array.prototype.slice.call(arguments)); };
+});
+</script></head><body>
+${encoded.map((text) => `<script>window.__values.push(${text});</script>`).join("\n")}
+${scripts.join("\n")}
+<script>
+${expected("values", sample)}
+var mismatches = [];
+for (var i = 0; i < values.length; i++) {
+  if (JSON.stringify(window.__values[i]) !== JSON.stringify(values[i])) mismatches.push(i);
+}
+var pre = document.createElement("pre"); pre.id = "result";
+pre.textContent = JSON.stringify({ count: window.__values.length, mismatches: mismatches, events: window.__events, calls: window.__calls,
+  pwned: window.__pwned !== undefined, errors: window.__errors });
+document.body.appendChild(pre);
+</script></body></html>`;
+  const result = load(html);
+  assert.equal(result.count, sample.length);
+  assert.deepEqual(result.mismatches, []);
+  assert.deepEqual(result.events, names.map((name, index) => ({ name, index })));
+  assert.deepEqual(result.calls, names.map((name, index) => [name, index]));
+  assert.equal(result.pwned, false);
+  assert.deepEqual(result.errors, []);
 });

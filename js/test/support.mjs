@@ -1,4 +1,5 @@
 // Shared by the node tests: the CLI under test and the vendored test data (Tests/TestData).
+import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -45,3 +46,26 @@ export function randomStrings(count, seed) {
   }
   return strings;
 }
+
+// ScriptJSONEncoder's corpus, shared by the node and Chromium tests.
+/** A value from the sandbox's realm as a value of this one (prototypes differ across realms). */
+export const inThisRealm = (value) => JSON.parse(JSON.stringify(value));
+
+export const strings = [...naughtyStrings(), ...randomStrings(1000, 0x5c71), "</script><script>alert(1)</script>", "\u2028\u2029", "'&<>"];
+
+/** One value per string: the string as a key and as a value, beside numbers and nesting. */
+export const scriptValues = strings.map((text, index) => ({
+  [text]: text,
+  list: [text, index, -(index + 1) / 7, 1e21, null, true, false, { [text]: [] }],
+  nested: { empty: {}, none: [], text },
+}));
+
+/** The encoder's text for each value. */
+export function encodeAll(items) {
+  const result = run(["escape", "--json-values"], items.map((value) => JSON.stringify(value)).join("\n") + "\n");
+  assert.equal(result.status, 0, result.stderr);
+  const lines = result.stdout.split("\n").filter((line) => line.length > 0);
+  assert.equal(lines.length, items.length);
+  return lines.map((line) => JSON.parse(line));
+}
+

@@ -10,6 +10,10 @@ import Foundation
 /// code points, so the same value always gives the same text. As `JSONEncoder` writes them
 /// by default, a `URL` is its absolute string and `Data` is base64; a `Decimal` is written from
 /// its digits, never through a `Double`.
+///
+/// Read with `JSON.parse`, the text gives back the value exactly. Evaluated as a JavaScript
+/// literal, it does too, except that a member named `__proto__` sets that object's prototype,
+/// as in any object literal, instead of becoming a member.
 public struct ScriptJSONEncoder: Sendable {
     /// An encoder.
     public init() {}

@@ -67,8 +67,7 @@ public enum BridgeScripts {
     /// Branch: dispatches the `branchPlaidLinkComplete` CustomEvent on `window` with `completion` as its detail.
     public static func branchPlaidLinkCompletion(_ completion: PlaidLinkCompletion, eventName: String = "branchPlaidLinkComplete") -> String
     {
-        let detail = object(completion.wireMembers.map { ($0.key.stringValue, JSONValue.string($0.value)) })
-        return compose("branch-plaid-complete.js", transport: nil, config: [("event", .string(eventName)), ("detail", detail)])
+        dispatchEvent(named: eventName, detail: object(completion.wireMembers.map { ($0.key.stringValue, JSONValue.string($0.value)) }))
     }
 
     /// Swedbank Pay: defines `window.swedbankPayCompleted(status)` and `window.swedbankPayCanceled()` for the
@@ -86,10 +85,9 @@ public enum BridgeScripts {
     }
 
     /// `(function (config) { "use strict"; TRANSPORT PROVIDER })(CONFIG);`
-    private static func compose(_ file: String, transport: ScriptTransport?, config: [(String, JSONValue)]) -> String {
-        var members = config
-        if let transport { members.insert(("transport", .string(transport.rawValue)), at: 0) }
-        let parts = (transport == nil ? [] : ["transport.js"]) + [file]
+    private static func compose(_ file: String, transport: ScriptTransport, config: [(String, JSONValue)]) -> String {
+        let members = [("transport", JSONValue.string(transport.rawValue))] + config
+        let parts = ["transport.js", file]
         let body = parts.map { EmbeddedScripts.files[$0] ?? "" }.joined(separator: "\n\n")
         return "(function (config) {\n\"use strict\";\n\(body)\n})(\(Escaper.scriptJSON(object(members))));\n"
     }

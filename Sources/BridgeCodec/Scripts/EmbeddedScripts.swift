@@ -4,11 +4,6 @@
 /// The injectable snippets, by file name in `js/`.
 enum EmbeddedScripts {
     static let files: [String: String] = [
-        "branch-plaid-complete.js": #"""
-        // Tells the page how the Plaid Hosted Link session ended: a CustomEvent on window whose detail is
-        // {status: "completed", callbackUrl} | {status: "canceled"} | {status: "error", message}.
-        window.dispatchEvent(new CustomEvent(config.event, { detail: config.detail }));
-        """#,
         "branch-plaid-open.js": #"""
         // Branch onboarding: the page calls window.branchPlaidOpenHostedLink(url) to ask the app to open
         // Plaid Hosted Link (iOS: the branchPlaidLink handler; Android: BranchAndroidBridge.openHostedLink(url)).

@@ -123,4 +123,16 @@ struct ScriptJSONEncoderTests {
         let value = try JSONValue(parsing: #"{"b":[1.50,-0,1e300,12345678901234567890123,null],"a":"\u2028</script>"}"#, limits: .largest)
         #expect(try ScriptJSONEncoder().encode(value) == Escaper.scriptJSON(value))
     }
+
+    /// Names are string literals, never code; values are the encoder's text.
+    @Test func pageCalls() throws {
+        #expect(
+            try BridgeScripts.callFunction(named: "app.ready');alert(1)//", arguments: [1, "</script>", Self.order.payment])
+                == #"window["app.ready\u0027);alert(1)\/\/"](1, "\u003C\/script\u003E", {"invoice":{"days":30}});"# + "\n")
+        #expect(try BridgeScripts.callFunction(named: "f", arguments: []) == #"window["f"]();"# + "\n")
+        #expect(throws: EscapingError.self) { try BridgeScripts.callFunction(named: "f", arguments: [Double.nan]) }
+        #expect(
+            try BridgeScripts.dispatchEvent(named: "cart", detail: ["items": 2])
+                == #"window.dispatchEvent(new CustomEvent("cart", { detail: {"items":2} }));"# + "\n")
+    }
 }

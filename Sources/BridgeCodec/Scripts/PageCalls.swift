@@ -1,0 +1,21 @@
+/// Scripts that hand the app's values to the page: the event or function name is a string
+/// literal, never spliced into code, and the values are script-safe JSON.
+extension BridgeScripts {
+    /// Dispatches a `CustomEvent` named `name` on `window` with `detail` as its detail.
+    public static func dispatchEvent(named name: String, detail: JSONValue) -> String {
+        "window.dispatchEvent(new CustomEvent(\(Escaper.javaScriptString(name)), { detail: \(Escaper.scriptJSON(detail)) }));\n"
+    }
+
+    /// Dispatches a `CustomEvent` named `name` on `window` with `detail`, written by ``ScriptJSONEncoder``.
+    public static func dispatchEvent(named name: String, detail: some Encodable) throws(EscapingError) -> String {
+        "window.dispatchEvent(new CustomEvent(\(Escaper.javaScriptString(name)), { detail: \(try ScriptJSONEncoder().encode(detail)) }));\n"
+    }
+
+    /// Calls the page's global function `window[name]` with `arguments`, each written by
+    /// ``ScriptJSONEncoder``. A page without such a function throws a `TypeError` in the page.
+    public static func callFunction(named name: String, arguments: [any Encodable]) throws(EscapingError) -> String {
+        var written: [String] = []
+        for argument in arguments { written.append(try ScriptJSONEncoder().encode(argument)) }
+        return "window[\(Escaper.javaScriptString(name))](\(written.joined(separator: ", ")));\n"
+    }
+}
