@@ -204,8 +204,10 @@ for (var i = 0; i < values.length; i++) {
   if (JSON.stringify(window.__values[i]) !== JSON.stringify(values[i])) mismatches.push(i);
 }
 var pre = document.createElement("pre"); pre.id = "result";
+// ASCII only: the dumped DOM writes U+00A0 as &nbsp;.
 pre.textContent = JSON.stringify({ count: window.__values.length, mismatches: mismatches, events: window.__events, calls: window.__calls,
-  pwned: window.__pwned !== undefined, errors: window.__errors });
+  pwned: window.__pwned !== undefined, errors: window.__errors })
+  .replace(/[^\x20-\x7e]/g, function (c) { return String.fromCharCode(92) + "u" + ("000" + c.charCodeAt(0).toString(16)).slice(-4); });
 document.body.appendChild(pre);
 </script></body></html>`;
   const result = load(html);
