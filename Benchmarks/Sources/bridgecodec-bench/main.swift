@@ -9,7 +9,7 @@ let usage = """
     and prints each figure with its ratio (speed-up) against its Foundation baseline.
     Build with -c release: swift run -c release bridgecodec-bench
 
-    --only runs one group of rows: decode, dispatch, allocs, parse or escape
+    --only runs one group of rows: decode, dispatch, allocs, parse, escape or app
     (repeat it for several); ratios are still taken within the same run.
 
     --profile runs one measured body N times (default 10000) untimed, inside the
@@ -60,7 +60,7 @@ while !arguments.isEmpty {
 
 let allBodies =
     DecodeBenchmarks.bodies() + DispatchBenchmarks.bodies() + DispatchBenchmarks.resultBodies() + ParseBenchmarks.bodies()
-    + EscapeBenchmarks.bodies()
+    + EscapeBenchmarks.bodies() + AppChannelBenchmarks.bodies()
 if let profile {
     guard let body = allBodies.first(where: { $0.name == profile })?.body else {
         fail("no benchmark named \(profile); known: \(allBodies.map(\.name).joined(separator: ", "))")
@@ -72,7 +72,7 @@ if let profile {
 // Each group times its own rows interleaved, so a group's ratios do not depend on which others run.
 let benchmarkGroups: [(name: String, run: () -> [Measurement])] = [
     ("decode", DecodeBenchmarks.run), ("dispatch", DispatchBenchmarks.run), ("allocs", AllocationBenchmarks.run),
-    ("parse", ParseBenchmarks.run), ("escape", EscapeBenchmarks.run),
+    ("parse", ParseBenchmarks.run), ("escape", EscapeBenchmarks.run), ("app", AppChannelBenchmarks.run),
 ]
 if let unknown = groups.first(where: { group in !benchmarkGroups.contains { $0.name == group } }) {
     fail("no group named \(unknown); known: \(benchmarkGroups.map(\.name).joined(separator: ", "))")

@@ -223,18 +223,34 @@ private struct SingleValueContainer: SingleValueDecodingContainer {
 
 // MARK: - Coding keys for a path
 
+/// A key of a path: a member's name or an element's index. An index's text is made only when
+/// asked for, and the key fits inside an `any CodingKey` without a box.
 struct PathKey: CodingKey {
-    let stringValue: String
-    let intValue: Int?
+    private enum Step {
+        case member(String)
+        case index(Int)
+    }
+
+    private let step: Step
 
     init(stringValue: String) {
-        self.stringValue = stringValue
-        self.intValue = nil
+        step = .member(stringValue)
     }
 
     init(intValue: Int) {
-        self.stringValue = "Index \(intValue)"
-        self.intValue = intValue
+        step = .index(intValue)
+    }
+
+    var stringValue: String {
+        switch step {
+        case .member(let name): name
+        case .index(let index): "Index \(index)"
+        }
+    }
+
+    var intValue: Int? {
+        guard case .index(let index) = step else { return nil }
+        return index
     }
 }
 

@@ -22,7 +22,7 @@ public struct ScriptJSONEncoder: Sendable {
     public func encode(_ value: some Encodable) throws(EscapingError) -> String {
         let writer = ScriptJSONWriter()
         do {
-            try writer.write(value, codingPath: [])
+            try writer.write(value, pathLength: 0, at: nil)
         } catch let error as EscapingError {
             throw error
         } catch {
@@ -37,7 +37,90 @@ public struct ScriptJSONEncoder: Sendable {
 /// opens but not when it ends: a container ends when its parent writes again, or when the
 /// value that opened it returns from `encode(to:)`.
 final class ScriptJSONWriter {
-    private(set) var bytes: [UInt8] = []
+    /// The text and the open containers, changed by one mutating call per step: a class's
+    /// stored property costs an exclusivity check per access, a struct's fields none.
+    var text = ScriptJSONText()
+    /// The keys from the root to the value being written. Encoding is depth first, so an
+    /// encoder's path is a prefix of these (its length); no path is built unless asked for.
+    private var keys: [any CodingKey]
+    /// The path of the value a `superEncoder`'s writer writes.
+    private let basePath: [any CodingKey]
+
+    init(basePath: [any CodingKey] = []) {
+        self.basePath = basePath
+        keys = []
+        keys.reserveCapacity(8)
+    }
+
+    var bytes: [UInt8] { text.bytes }
+
+    /// The path of an encoder `pathLength` keys down.
+    func codingPath(_ pathLength: Int) -> [any CodingKey] {
+        basePath + keys.prefix(pathLength)
+    }
+
+    /// The key type `Dictionary` encodes its members under (the standard library's own, which
+    /// is not public), found once by encoding one: its containers' members are sorted.
+    fileprivate static let dictionaryKeyType: ObjectIdentifier? = {
+        let probe = ScriptJSONWriter()
+        probe.text.isProbe = true
+        try? probe.write(["": 0], pathLength: 0, at: nil)
+        return probe.text.lastKeyType
+    }()
+
+    /// Writes `value`, the member `key` of the container `pathLength` keys down (`nil`: the
+    /// container's value itself), closing whatever it leaves open.
+    func write<T: Encodable>(_ value: T, pathLength: Int, at key: (any CodingKey)?) throws {
+        if T.self == String.self, let string = value as? String {
+            text.appendQuoted(string)
+            return
+        }
+        if try writeSpecial(value, path: { codingPath(pathLength) + (key.map { [$0] } ?? []) }) { return }
+        if keys.count > pathLength { keys.removeSubrange(pathLength...) }
+        if let key { keys.append(key) }
+        let (depth, start, token) = text.startValue()
+        try value.encode(to: ScriptEncoder(writer: self, token: token, depth: depth, pathLength: keys.count))
+        try text.endValue(depth: depth, start: start)
+    }
+
+    /// Writes a value whose own `Encodable` conformance writes another form than JSON holds;
+    /// `false` for any other value.
+    private func writeSpecial<T: Encodable>(_ value: T, path: () -> [any CodingKey]) throws(EscapingError) -> Bool {
+        if T.self == JSONNumber.self, let number = value as? JSONNumber {
+            text.bytes.append(contentsOf: number.text.utf8)
+        } else if T.self == URL.self, let url = value as? URL {
+            text.appendQuoted(url.absoluteString)
+        } else if T.self == Data.self, let data = value as? Data {
+            text.appendQuoted(data.base64EncodedString())
+        } else if T.self == Decimal.self, let decimal = value as? Decimal {
+            guard let number = JSONNumber(decimalText: decimal.description) else {
+                throw .notEncodable(path: JSONPath(codingPath: path()), reason: "\(decimal) is not a finite number")
+            }
+            text.bytes.append(contentsOf: number.text.utf8)
+        } else {
+            return false
+        }
+        return true
+    }
+
+    /// The path length of a nested container's encoder: `key` below the first `pathLength` keys.
+    func enter(_ key: any CodingKey, below pathLength: Int) -> Int {
+        if keys.count > pathLength { keys.removeSubrange(pathLength...) }
+        keys.append(key)
+        return keys.count
+    }
+
+    /// A writer for a `superEncoder` at `path`, whose text is written as the current element.
+    func superWriter(depth: Int, path: [any CodingKey]) -> ScriptJSONWriter {
+        let writer = ScriptJSONWriter(basePath: path)
+        text.setPendingSuper(writer, depth: depth)
+        return writer
+    }
+}
+
+/// The text being written and the containers still open in it.
+struct ScriptJSONText {
+    var bytes: [UInt8] = []
 
     private struct OpenContainer {
         /// Which container: a container that finds another in its place has been closed.
@@ -47,151 +130,157 @@ final class ScriptJSONWriter {
         var count = 0
         /// A `superEncoder`'s writer, whose text becomes the member whose key is written.
         var pendingSuper: ScriptJSONWriter?
+        /// A dictionary's members, each key with where its text starts: sorted when it closes.
+        var members: [(key: String, start: Int)]?
     }
 
-    private var open: [OpenContainer] = []
+    private var open: [OpenContainer]
+
+    init() {
+        bytes.reserveCapacity(256)
+        open = []
+        open.reserveCapacity(8)
+    }
     private var nextToken = 0
+    /// Whether this text finds `Dictionary`'s key type, and sorts no dictionary.
+    fileprivate var isProbe = false
+    /// The key type of a container seen last, for the probe.
+    fileprivate private(set) var lastKeyType: ObjectIdentifier?
 
-    /// Writes `value` at the current position, closing whatever it leaves open.
-    func write<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws {
-        let depth = open.count
-        let start = bytes.count
-        if T.self == String.self, let string = value as? String {
-            string.withUTF8Bytes { JavaScriptEscaping.appendQuoted($0, to: &bytes) }
-        } else if let text = try Self.specialText(value, codingPath: codingPath) {
-            bytes.append(contentsOf: text.utf8)
-        } else if let members = (value as? any StringKeyedMembers)?.sortedMembers {
-            bytes.append(UInt8(ascii: "{"))
-            for (index, (key, member)) in members.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                key.withUTF8Bytes { JavaScriptEscaping.appendQuoted($0, to: &bytes) }
-                bytes.append(UInt8(ascii: ":"))
-                try write(member, codingPath: codingPath + [PathKey(stringValue: key)])
-            }
-            bytes.append(UInt8(ascii: "}"))
-        } else {
-            try value.encode(to: ScriptEncoder(writer: self, token: token(), depth: depth, codingPath: codingPath))
-            try close(above: depth)
-            // As `JSONEncoder` writes a nested value that encodes nothing.
-            if bytes.count == start, depth > 0 || !codingPath.isEmpty { bytes.append(contentsOf: "{}".utf8) }
-        }
-    }
-
-    /// The text of a value Foundation's own `Encodable` conformance would write in another form.
-    private static func specialText<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws(EscapingError) -> String? {
-        if T.self == JSONNumber.self, let number = value as? JSONNumber { return number.text }
-        if T.self == URL.self, let url = value as? URL { return Escaper.javaScriptString(url.absoluteString) }
-        if T.self == Data.self, let data = value as? Data { return Escaper.javaScriptString(data.base64EncodedString()) }
-        if T.self == Decimal.self, let decimal = value as? Decimal {
-            guard let number = JSONNumber(decimalText: decimal.description) else {
-                throw .notEncodable(path: JSONPath(codingPath: codingPath), reason: "\(decimal) is not a finite number")
-            }
-            return number.text
-        }
-        return nil
-    }
-
-    func token() -> Int {
-        nextToken += 1
+    /// A new container's token, in 32 bits as an encoder holds it.
+    mutating func token() -> Int {
+        nextToken = nextToken == Int(Int32.max) ? 1 : nextToken + 1
         return nextToken
     }
 
+    mutating func appendQuoted(_ string: String) {
+        string.withUTF8Bytes { JavaScriptEscaping.appendQuoted($0, to: &bytes) }
+    }
+
+    /// Where a value the type encodes itself starts: the depth, the offset, its encoder's token.
+    mutating func startValue() -> (depth: Int, start: Int, token: Int) {
+        (open.count, bytes.count, token())
+    }
+
+    /// Closes what the value that started at `depth` and `start` left open.
+    mutating func endValue(depth: Int, start: Int) throws {
+        try close(above: depth)
+        // As `JSONEncoder` writes a nested value that encodes nothing.
+        if bytes.count == start, depth > 0 { bytes.append(contentsOf: "{}".utf8) }
+    }
+
     /// Writes a number's text, refusing NaN and infinity.
-    func writeNumber(_ number: Double, codingPath: [any CodingKey]) throws(EscapingError) {
+    mutating func writeNumber(_ number: Double, path: @autoclosure () -> [any CodingKey]) throws(EscapingError) {
         guard let json = JSONNumber(number) else {
-            throw .notEncodable(path: JSONPath(codingPath: codingPath), reason: EscapingError.nonFiniteNumber(number).description)
+            throw .notEncodable(path: JSONPath(codingPath: path()), reason: EscapingError.nonFiniteNumber(number).description)
         }
         bytes.append(contentsOf: json.text.utf8)
     }
 
-    func writeInteger(_ value: some BinaryInteger) {
+    mutating func writeInteger(_ value: some BinaryInteger) {
         bytes.append(contentsOf: (Int64(exactly: value).map(JSONNumber.decimalText) ?? "\(value)").utf8)
     }
 
-    func writeLiteral(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+    mutating func writeLiteral(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// Opens a container at `depth` for the encoder `token` (`brackets` `[]` or `{}`, or `nil`
-    /// for a single value), or finds the one it opened.
-    func openContainer(token: Int, depth: Int, brackets: (UInt8, UInt8)?, codingPath: [any CodingKey]) throws {
+    /// for a single value), or finds the one it opened; `keyType` is an object's key type.
+    mutating func openContainer(
+        token: Int, depth: Int, brackets: (UInt8, UInt8)?, keyType: Any.Type? = nil, path: @autoclosure () -> [any CodingKey]
+    ) throws {
         try close(above: depth + 1)
         if open.count == depth + 1, open[depth].token == token, open[depth].closing == brackets?.1, brackets != nil { return }
-        guard open.count == depth else { throw misuse(codingPath, "a second container for one value") }
+        guard open.count == depth else { throw misuse(path(), "a second container for one value") }
         if let (opening, _) = brackets { bytes.append(opening) }
-        open.append(OpenContainer(token: token, closing: brackets?.1))
+        var container = OpenContainer(token: token, closing: brackets?.1)
+        if let keyType {
+            lastKeyType = ObjectIdentifier(keyType)
+            if !isProbe, lastKeyType == ScriptJSONWriter.dictionaryKeyType { container.members = [] }
+        }
+        open.append(container)
     }
 
-    /// Makes the container `token` at `depth` current, closing those inside it, and counts a
-    /// new element; a container that another has replaced is an error, never broken text.
-    func startElement(token: Int, depth: Int, codingPath: [any CodingKey]) throws {
-        guard open.count > depth, open[depth].token == token else { throw misuse(codingPath, "a container used after it ended") }
+    /// Makes the container `token` at `depth` current, closing those inside it, and starts a new
+    /// element (`key`: a member); a container that another has replaced is an error, never broken text.
+    mutating func startElement(token: Int, depth: Int, key: String? = nil, path: @autoclosure () -> [any CodingKey]) throws {
+        guard open.count > depth, open[depth].token == token else { throw misuse(path(), "a container used after it ended") }
         try close(above: depth + 1)
-        if open[depth].count > 0 {
-            guard open[depth].closing != nil else { throw misuse(codingPath, "a single value container twice") }
+        if open[depth].members != nil, let key {
+            // Sorted when the dictionary closes; the commas are written then.
+            open[depth].members?.append((key, bytes.count))
+        } else if open[depth].count > 0 {
+            guard open[depth].closing != nil else { throw misuse(path(), "a single value container twice") }
             bytes.append(UInt8(ascii: ","))
         }
         open[depth].count += 1
+        if let key {
+            key.withUTF8Bytes { JavaScriptEscaping.appendQuoted($0, to: &bytes) }
+            bytes.append(UInt8(ascii: ":"))
+        }
     }
 
-    /// A member's key, after ``startElement(token:depth:codingPath:)``.
-    func writeKey(_ key: String) {
-        key.withUTF8Bytes { JavaScriptEscaping.appendQuoted($0, to: &bytes) }
-        bytes.append(UInt8(ascii: ":"))
-    }
-
-    /// A writer for a `superEncoder`, whose text is written as the current element.
-    func superWriter(depth: Int) -> ScriptJSONWriter {
-        let writer = ScriptJSONWriter()
+    mutating func setPendingSuper(_ writer: ScriptJSONWriter, depth: Int) {
         open[depth].pendingSuper = writer
-        return writer
     }
 
     /// Closes the containers at `depth` and deeper.
-    func close(above depth: Int) throws {
+    mutating func close(above depth: Int) throws {
         while open.count > depth {
             let container = open[open.count - 1]
             if let pending = container.pendingSuper {
-                try pending.close(above: 0)
+                try pending.text.close(above: 0)
                 bytes.append(contentsOf: pending.bytes.isEmpty ? Array("{}".utf8) : pending.bytes)
                 open[open.count - 1].pendingSuper = nil
                 continue
+            }
+            if let members = container.members, let first = members.first {
+                sortMembers(members, from: first.start)
             }
             if let closing = container.closing { bytes.append(closing) }
             open.removeLast()
         }
     }
 
-    func misuse(_ codingPath: [any CodingKey], _ what: String) -> EscapingError {
-        .notEncodable(path: JSONPath(codingPath: codingPath), reason: "the type's encode(to:) uses \(what)")
-    }
-}
-
-/// A dictionary whose members are written in the order of their keys' code points.
-private protocol StringKeyedMembers {
-    var sortedMembers: [(String, any Encodable)]? { get }
-}
-
-extension Dictionary: StringKeyedMembers where Value: Encodable {
-    fileprivate var sortedMembers: [(String, any Encodable)]? {
-        // The keys a dictionary encodes as object members: strings, and integers as their digits.
-        let members: [(String, any Encodable)]
-        if let strings = self as? [String: Value] {
-            members = strings.map { ($0.key, $0.value) }
-        } else if let integers = self as? [Int: Value] {
-            members = integers.map { (String($0.key), $0.value) }
-        } else {
-            return nil
+    /// Puts a dictionary's members, written from `start` to the end, in the order of their keys'
+    /// code points, with commas between them.
+    private mutating func sortMembers(_ members: [(key: String, start: Int)], from start: Int) {
+        let ends = members.dropFirst().map(\.start) + [bytes.count]
+        let ordered = zip(members, ends).sorted { $0.0.key.unicodeScalars.lexicographicallyPrecedes($1.0.key.unicodeScalars) }
+        var sorted: [UInt8] = []
+        sorted.reserveCapacity(bytes.count - start + members.count)
+        for (index, (member, end)) in ordered.enumerated() {
+            if index > 0 { sorted.append(UInt8(ascii: ",")) }
+            sorted.append(contentsOf: bytes[member.start..<end])
         }
-        return members.sorted { $0.0.unicodeScalars.lexicographicallyPrecedes($1.0.unicodeScalars) }
+        bytes.replaceSubrange(start..., with: sorted)
+    }
+
+    func misuse(_ path: [any CodingKey], _ what: String) -> EscapingError {
+        .notEncodable(path: JSONPath(codingPath: path), reason: "the type's encode(to:) uses \(what)")
     }
 }
 
 private struct ScriptEncoder: Encoder {
     let writer: ScriptJSONWriter
-    let token: Int
-    let depth: Int
-    let codingPath: [any CodingKey]
+    // 32-bit fields: with the writer, an encoder (and a container holding one) fits inside an
+    // existential's inline buffer, and handing out a container allocates nothing.
+    private let packedToken: Int32
+    private let packedDepth: Int32
+    private let packedPathLength: Int32
+    var token: Int { Int(packedToken) }
+    var depth: Int { Int(packedDepth) }
+    /// How many of the writer's keys lead here.
+    var pathLength: Int { Int(packedPathLength) }
+
+    init(writer: ScriptJSONWriter, token: Int, depth: Int, pathLength: Int) {
+        self.writer = writer
+        packedToken = Int32(truncatingIfNeeded: token)
+        packedDepth = Int32(truncatingIfNeeded: depth)
+        packedPathLength = Int32(truncatingIfNeeded: pathLength)
+    }
+    var codingPath: [any CodingKey] { writer.codingPath(pathLength) }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy _: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -205,6 +294,12 @@ private struct ScriptEncoder: Encoder {
     func singleValueContainer() -> any SingleValueEncodingContainer {
         ScriptSingleValueContainer(encoder: self)
     }
+
+    /// An encoder that writes nowhere, for a container that could not start its element: the
+    /// misuse is reported when it writes.
+    func detached(_ path: [any CodingKey]) -> ScriptEncoder {
+        ScriptEncoder(writer: ScriptJSONWriter(basePath: path), token: -1, depth: 0, pathLength: 0)
+    }
 }
 
 private struct ScriptKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
@@ -216,38 +311,38 @@ private struct ScriptKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
         self.encoder = encoder
         // An empty object is still an object. `container(keyedBy:)` cannot throw: a misuse
         // found here is reported by the first member.
-        try? open()
+        try? writer.text.openContainer(
+            token: encoder.token, depth: encoder.depth, brackets: (UInt8(ascii: "{"), UInt8(ascii: "}")), keyType: Key.self,
+            path: encoder.codingPath)
     }
 
-    private func open() throws {
-        try writer.openContainer(
-            token: encoder.token, depth: encoder.depth, brackets: (UInt8(ascii: "{"), UInt8(ascii: "}")), codingPath: codingPath)
-    }
-
-    private func member(_ key: Key) throws {
-        try open()
-        try writer.startElement(token: encoder.token, depth: encoder.depth, codingPath: codingPath + [key])
-        writer.writeKey(key.stringValue)
+    private func member(_ key: some CodingKey) throws {
+        try writer.text.startElement(token: encoder.token, depth: encoder.depth, key: key.stringValue, path: codingPath + [key])
     }
 
     mutating func encodeNil(forKey key: Key) throws {
         try member(key)
-        writer.writeLiteral("null")
+        writer.text.writeLiteral("null")
     }
 
     mutating func encode(_ value: Bool, forKey key: Key) throws {
         try member(key)
-        writer.writeLiteral(value ? "true" : "false")
+        writer.text.writeLiteral(value ? "true" : "false")
+    }
+
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        try member(key)
+        try writer.write(value, pathLength: encoder.pathLength, at: key)
     }
 
     mutating func encode(_ value: Double, forKey key: Key) throws {
         try member(key)
-        try writer.writeNumber(value, codingPath: codingPath + [key])
+        try writer.text.writeNumber(value, path: codingPath + [key])
     }
 
     mutating func encode(_ value: Float, forKey key: Key) throws {
         try member(key)
-        try writer.writeNumber(Double(value), codingPath: codingPath + [key])
+        try writer.text.writeNumber(Double(value), path: codingPath + [key])
     }
 
     // Every primitive is a requirement of its own, whose default calls the generic `encode`;
@@ -265,12 +360,12 @@ private struct ScriptKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
 
     private mutating func integer(_ value: some BinaryInteger, _ key: Key) throws {
         try member(key)
-        writer.writeInteger(value)
+        writer.text.writeInteger(value)
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try member(key)
-        try writer.write(value, codingPath: codingPath + [key])
+        try writer.write(value, pathLength: encoder.pathLength, at: key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<
@@ -283,13 +378,6 @@ private struct ScriptKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
         nestedEncoder(key).unkeyedContainer()
     }
 
-    /// An encoder for the value of `key`; a failure to start the member surfaces when the
-    /// nested container writes, as a container used after it ended.
-    private func nestedEncoder(_ key: Key) -> ScriptEncoder {
-        let started = (try? member(key)) != nil
-        return ScriptEncoder(writer: writer, token: started ? writer.token() : -1, depth: encoder.depth + 1, codingPath: codingPath + [key])
-    }
-
     mutating func superEncoder() -> any Encoder {
         superEncoder(named: PathKey(stringValue: "super"))
     }
@@ -298,52 +386,67 @@ private struct ScriptKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
         superEncoder(named: key)
     }
 
-    private func superEncoder(named key: any CodingKey) -> any Encoder {
-        guard (try? open()) != nil,
-            (try? writer.startElement(token: encoder.token, depth: encoder.depth, codingPath: codingPath)) != nil
-        else { return ScriptEncoder(writer: ScriptJSONWriter(), token: -1, depth: 0, codingPath: codingPath + [key]) }
-        writer.writeKey(key.stringValue)
-        let superWriter = writer.superWriter(depth: encoder.depth)
-        return ScriptEncoder(writer: superWriter, token: superWriter.token(), depth: 0, codingPath: codingPath + [key])
+    /// An encoder for the value of `key`.
+    private func nestedEncoder(_ key: Key) -> ScriptEncoder {
+        guard (try? member(key)) != nil else { return encoder.detached(codingPath + [key]) }
+        return ScriptEncoder(
+            writer: writer, token: writer.text.token(), depth: encoder.depth + 1, pathLength: writer.enter(key, below: encoder.pathLength))
+    }
+
+    private func superEncoder(named key: some CodingKey) -> any Encoder {
+        let path = codingPath + [key]
+        guard (try? member(key)) != nil else { return encoder.detached(path) }
+        let superWriter = writer.superWriter(depth: encoder.depth, path: path)
+        return ScriptEncoder(writer: superWriter, token: superWriter.text.token(), depth: 0, pathLength: 0)
     }
 }
 
 private struct ScriptUnkeyedContainer: UnkeyedEncodingContainer {
     let encoder: ScriptEncoder
-    private(set) var count = 0
+    private var packedCount: Int32 = 0
+    var count: Int { Int(packedCount) }
     var codingPath: [any CodingKey] { encoder.codingPath }
     private var writer: ScriptJSONWriter { encoder.writer }
 
     init(encoder: ScriptEncoder) {
         self.encoder = encoder
         // An empty array is still an array.
-        try? writer.openContainer(
-            token: encoder.token, depth: encoder.depth, brackets: (UInt8(ascii: "["), UInt8(ascii: "]")), codingPath: codingPath)
+        try? writer.text.openContainer(
+            token: encoder.token, depth: encoder.depth, brackets: (UInt8(ascii: "["), UInt8(ascii: "]")), path: encoder.codingPath)
     }
 
-    private mutating func element() throws -> [any CodingKey] {
-        let path = codingPath + [PathKey(intValue: count)]
-        try writer.startElement(token: encoder.token, depth: encoder.depth, codingPath: path)
-        count += 1
-        return path
+    /// Starts the next element; its path is made only when asked for.
+    private mutating func element() throws {
+        let index = count
+        try writer.text.startElement(token: encoder.token, depth: encoder.depth, path: codingPath + [PathKey(intValue: index)])
+        packedCount &+= 1
     }
+
+    private var lastPath: [any CodingKey] { codingPath + [PathKey(intValue: count - 1)] }
 
     mutating func encodeNil() throws {
-        _ = try element()
-        writer.writeLiteral("null")
+        try element()
+        writer.text.writeLiteral("null")
     }
 
     mutating func encode(_ value: Bool) throws {
-        _ = try element()
-        writer.writeLiteral(value ? "true" : "false")
+        try element()
+        writer.text.writeLiteral(value ? "true" : "false")
+    }
+
+    mutating func encode(_ value: String) throws {
+        try element()
+        try writer.write(value, pathLength: encoder.pathLength, at: nil)
     }
 
     mutating func encode(_ value: Double) throws {
-        try writer.writeNumber(value, codingPath: element())
+        try element()
+        try writer.text.writeNumber(value, path: lastPath)
     }
 
     mutating func encode(_ value: Float) throws {
-        try writer.writeNumber(Double(value), codingPath: element())
+        try element()
+        try writer.text.writeNumber(Double(value), path: lastPath)
     }
 
     mutating func encode(_ value: Int) throws { try integer(value) }
@@ -358,12 +461,13 @@ private struct ScriptUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) throws { try integer(value) }
 
     private mutating func integer(_ value: some BinaryInteger) throws {
-        _ = try element()
-        writer.writeInteger(value)
+        try element()
+        writer.text.writeInteger(value)
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        try writer.write(value, codingPath: element())
+        try element()
+        try writer.write(value, pathLength: encoder.pathLength, at: PathKey(intValue: count - 1))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -375,17 +479,15 @@ private struct ScriptUnkeyedContainer: UnkeyedEncodingContainer {
     }
 
     private mutating func nestedEncoder() -> ScriptEncoder {
-        let path = (try? element()) ?? codingPath
-        return ScriptEncoder(
-            writer: writer, token: path.count > codingPath.count ? writer.token() : -1, depth: encoder.depth + 1, codingPath: path)
+        guard (try? element()) != nil else { return encoder.detached(codingPath) }
+        let pathLength = writer.enter(PathKey(intValue: count - 1), below: encoder.pathLength)
+        return ScriptEncoder(writer: writer, token: writer.text.token(), depth: encoder.depth + 1, pathLength: pathLength)
     }
 
     mutating func superEncoder() -> any Encoder {
-        guard let path = try? element() else {
-            return ScriptEncoder(writer: ScriptJSONWriter(), token: -1, depth: 0, codingPath: codingPath)
-        }
-        let superWriter = writer.superWriter(depth: encoder.depth)
-        return ScriptEncoder(writer: superWriter, token: superWriter.token(), depth: 0, codingPath: path)
+        guard (try? element()) != nil else { return encoder.detached(codingPath) }
+        let superWriter = writer.superWriter(depth: encoder.depth, path: lastPath)
+        return ScriptEncoder(writer: superWriter, token: superWriter.text.token(), depth: 0, pathLength: 0)
     }
 }
 
@@ -396,28 +498,33 @@ private struct ScriptSingleValueContainer: SingleValueEncodingContainer {
 
     /// A single value is written where the encoder stands, once.
     private func start() throws {
-        try writer.openContainer(token: encoder.token, depth: encoder.depth, brackets: nil, codingPath: codingPath)
-        try writer.startElement(token: encoder.token, depth: encoder.depth, codingPath: codingPath)
+        try writer.text.openContainer(token: encoder.token, depth: encoder.depth, brackets: nil, path: codingPath)
+        try writer.text.startElement(token: encoder.token, depth: encoder.depth, path: codingPath)
     }
 
     mutating func encodeNil() throws {
         try start()
-        writer.writeLiteral("null")
+        writer.text.writeLiteral("null")
     }
 
     mutating func encode(_ value: Bool) throws {
         try start()
-        writer.writeLiteral(value ? "true" : "false")
+        writer.text.writeLiteral(value ? "true" : "false")
+    }
+
+    mutating func encode(_ value: String) throws {
+        try start()
+        try writer.write(value, pathLength: encoder.pathLength, at: nil)
     }
 
     mutating func encode(_ value: Double) throws {
         try start()
-        try writer.writeNumber(value, codingPath: codingPath)
+        try writer.text.writeNumber(value, path: codingPath)
     }
 
     mutating func encode(_ value: Float) throws {
         try start()
-        try writer.writeNumber(Double(value), codingPath: codingPath)
+        try writer.text.writeNumber(Double(value), path: codingPath)
     }
 
     mutating func encode(_ value: Int) throws { try integer(value) }
@@ -433,11 +540,11 @@ private struct ScriptSingleValueContainer: SingleValueEncodingContainer {
 
     private mutating func integer(_ value: some BinaryInteger) throws {
         try start()
-        writer.writeInteger(value)
+        writer.text.writeInteger(value)
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         try start()
-        try writer.write(value, codingPath: codingPath)
+        try writer.write(value, pathLength: encoder.pathLength, at: nil)
     }
 }
