@@ -64,7 +64,7 @@ enum StrictValue {
         // A list of names (instruments, country codes) is common in API documents: read here, it
         // skips a container and a generic lookup per element. The 2 KB Merchant Backend decoding
         // row misses its budget without it.
-        if T.self == [String].self { return try cast(strings(value), at: value) }
+        if ObjectIdentifier(T.self) == stringArray { return try cast(strings(value), at: value) }
         do {
             return try T(from: JSONDocumentDecoder(node: value))
         } catch DecodingError.dataCorrupted(let context) {
@@ -90,6 +90,10 @@ enum StrictValue {
         try value.document.urlPolicy?.check(string, at: value.path)
         return string
     }
+
+    /// `[String]`, looked up once: a generic type's metadata is found through a cache on every
+    /// mention, and every decoded value asks.
+    private static let stringArray = ObjectIdentifier([String].self)
 
     private static func strings(_ value: Node) throws(JSONDecodeError) -> [String] {
         guard let elements = value.elements else { throw mismatch("an array", value) }

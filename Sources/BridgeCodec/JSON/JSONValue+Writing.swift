@@ -38,22 +38,29 @@ extension JSONValue {
         }
     }
 
+    /// What plain JSON text escapes in a string: `"`, the backslash and control characters.
+    private static let stringEscapes = ByteEscapeTable { byte in
+        switch byte {
+        case UInt8(ascii: "\""): Array(#"\""#.utf8)
+        case UInt8(ascii: "\\"): Array(#"\\"#.utf8)
+        case 0x0A: Array(#"\n"#.utf8)
+        case 0x0D: Array(#"\r"#.utf8)
+        case 0x09: Array(#"\t"#.utf8)
+        case 0..<0x20: Array(#"\u00"#.utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+        default: nil
+        }
+    }
+
     static func writeString(_ string: String, _ output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-            case 0x0A: output.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: output.append(contentsOf: #"\r"#.utf8)
-            case 0x09: output.append(contentsOf: #"\t"#.utf8)
-            case 0..<0x20:
-                output.append(contentsOf: #"\u00"#.utf8)
-                output.append(hexDigits[Int(byte >> 4)])
-                output.append(hexDigits[Int(byte & 0xF)])
-            default: output.append(byte)
+        string.withUTF8Bytes { bytes in
+            // Most strings need no escape, and copying them whole costs less than setting up the table's pass.
+            if JSONParser.plainStringBytes.firstNonMember(in: bytes, from: 0, before: bytes.count) == bytes.count {
+                output.append(UInt8(ascii: "\""))
+                output.append(contentsOf: bytes)
+                output.append(UInt8(ascii: "\""))
+            } else {
+                stringEscapes.escape(bytes, into: &output, delimiter: UInt8(ascii: "\""))
             }
         }
-        output.append(UInt8(ascii: "\""))
     }
 }
