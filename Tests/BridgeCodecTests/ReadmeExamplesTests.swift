@@ -181,6 +181,25 @@ struct ReadmeExamplesTests {
         #expect(script.contains("branchPlaidLinkComplete"))
         let hooks = BridgeScripts.swedbankPayHooks(transport: .android)
         #expect(hooks.contains("swedbankPayCompleted") && hooks.contains("swedbankPayCanceled"))
+        struct Cart: Encodable {
+            var items = ["</script>": 2]
+        }
+        struct Session: Encodable {
+            var id = "s-1"
+        }
+        let cart = Cart()
+        let session = Session()
+        var evaluated: [String] = []
+        func evaluateJavaScript(_ script: String) { evaluated.append(script) }
+        evaluateJavaScript(try BridgeScripts.dispatchEvent(named: "cartUpdated", detail: cart))
+        evaluateJavaScript(try BridgeScripts.callFunction(named: "onAppReady", arguments: [session]))
+        let json = try ScriptJSONEncoder().encode(cart)
+        #expect(json == #"{"items":{"\u003C\/script\u003E":2}}"#)
+        #expect(
+            evaluated == [
+                #"window.dispatchEvent(new CustomEvent("cartUpdated", { detail: {"items":{"\u003C\/script\u003E":2}} }));"# + "\n",
+                #"window["onAppReady"]({"id":"s-1"});"# + "\n",
+            ])
     }
 
     // README, the `Escaper` list.
