@@ -23,6 +23,44 @@ enum FuzzTarget: String, CaseIterable {
             fatalError("jsonText does not round-trip: \(written)")
         }
         _ = try? StrictJSONDecoder(limits: limits).decode([String: JSONValue].self, from: value)
+        // The value into a page: script-safe text that reads back as the value.
+        guard let script = try? ScriptJSONEncoder().encode(value) else { fatalError("ScriptJSONEncoder refused a parsed value") }
+        if script.unicodeScalars.contains(where: { "<>&'\u{2028}\u{2029}".unicodeScalars.contains($0) }) {
+            fatalError("ScriptJSONEncoder left a character that ends a script: \(script)")
+        }
+        guard (try? JSONValue(parsing: script, limits: .largest)) == value else {
+            fatalError("ScriptJSONEncoder does not round-trip: \(script)")
+        }
+    }
+
+    /// An app's own message: nested structs, an enum, URLs of both kinds, optionals.
+    struct AppEvent: Codable, Sendable, Equatable {
+        enum Kind: String, Codable, Sendable, CaseIterable { case view, share }
+        struct Link: Codable, Sendable, Equatable {
+            var url: BridgeURL
+            var title: String?
+        }
+
+        var kind: Kind
+        var links: [Link]?
+        var page: URL?
+        var count: Int?
+    }
+
+    /// The app's channel over every transport: text, the object graph and a structured body
+    /// give the same value or all refuse it.
+    static func appChannel(_ text: String) {
+        let dispatcher = BridgeDispatcher(channels: [BridgeChannel<AppEvent>("app", origins: .anyOrigin)])
+        let viaText = try? dispatcher.dispatch(handlerName: "app", jsonText: text)
+        guard let value = try? JSONValue(parsing: text),
+            let graph = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)
+        else { return }
+        let viaValue = try? dispatcher.dispatch(BridgeMessage(handlerName: "app", body: .value(value)))
+        if viaText != viaValue { fatalError("app channel: text and structured body disagree: \(text)") }
+        if case .object(let object) = value, (graph as? [String: Any])?.count != object.count { return }
+        if viaText != (try? dispatcher.dispatch(handlerName: "app", foundationBody: graph)) {
+            fatalError("app channel: text and object graph disagree: \(text)")
+        }
     }
 
     /// Every handler over the text transport and, for strict JSON, the object-graph transport, as
@@ -30,6 +68,7 @@ enum FuzzTarget: String, CaseIterable {
     /// WKWebView hands over on Apple platforms); all must agree.
     static func dispatch(_ bytes: UnsafeRawBufferPointer) {
         guard let text = String(validatingUTF8Bytes: bytes) else { return }
+        appChannel(text)
         let dispatcher = BridgeDispatcher(
             channels: BridgeChannel.allProviders(origins: .anyOrigin), urlPolicy: .https(plusAppSchemes: ["branchapp"]))
         for handler in dispatcher.channels.map(\.handlerName) {

@@ -1,6 +1,7 @@
 extension JSONValue {
     /// Throws the first of `limits` this value breaks, at its path: a body built in code or
     /// handed over by a platform (an Android string argument) meets the bounds text meets.
+    @usableFromInline
     func checkLimits(_ limits: JSONLimits) throws(JSONDecodeError) {
         var budget = StructureBudget(limits: limits)
         do {

@@ -12,7 +12,7 @@ public struct BridgeChannel<Message: Sendable>: Sendable {
     /// Which frames may post; chosen explicitly.
     public let origins: OriginPolicy
     /// How a body within the limits becomes the message; URLs are checked against the policy.
-    let reader: MessageReader<Message>
+    @usableFromInline let reader: MessageReader<Message>
 
     init(handlerName: String, origins: OriginPolicy, reader: MessageReader<Message>) {
         self.handlerName = handlerName
@@ -47,9 +47,18 @@ extension BridgeChannel where Message: Decodable & Sendable {
 /// How a channel's body becomes its message: from JSON text, or from a value already within
 /// the dispatcher's limits (an object graph's conversion, an Android string argument).
 /// Errors are ``JSONDecodeError``s; the dispatcher adds the handler name.
+@usableFromInline
 struct MessageReader<Message>: Sendable {
-    let text: @Sendable (String, JSONLimits, URLPolicy) throws(JSONDecodeError) -> Message
-    let value: @Sendable (JSONValue, URLPolicy) throws(JSONDecodeError) -> Message
+    @usableFromInline let text: @Sendable (String, JSONLimits, URLPolicy) throws(JSONDecodeError) -> Message
+    @usableFromInline let value: @Sendable (JSONValue, URLPolicy) throws(JSONDecodeError) -> Message
+
+    init(
+        text: @escaping @Sendable (String, JSONLimits, URLPolicy) throws(JSONDecodeError) -> Message,
+        value: @escaping @Sendable (JSONValue, URLPolicy) throws(JSONDecodeError) -> Message
+    ) {
+        self.text = text
+        self.value = value
+    }
 
     func map<Other>(_ transform: @escaping @Sendable (Message) -> Other) -> MessageReader<Other> {
         let text = text

@@ -13,9 +13,10 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
     public var urlPolicy: URLPolicy
     /// Bounds on a body's size and shape.
     public var limits: JSONLimits
-    /// The channels' handler names as UTF-8, in the same order: a lookup compares these bytes
-    /// alone, without copying each channel or lending each name's bytes.
-    private let handlerNames: [[UInt8]]
+    /// The channels' names and origin policies, in the same order, where a lookup needs nothing
+    /// of the message type.
+    @usableFromInline let table: ChannelTable
+
     /// A dispatcher for `channels`; a later channel with the same handler name replaces an earlier one.
     public init(channels: [BridgeChannel<Message>], urlPolicy: URLPolicy = .httpsOnly, limits: JSONLimits = .default) {
         // A later channel with the same name wins. Names are compared by code units, as the page
@@ -26,13 +27,17 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
             unique.append(channel)
         }
         self.channels = unique
-        handlerNames = unique.map { Array($0.handlerName.utf8) }
+        table = ChannelTable(names: unique.map { Array($0.handlerName.utf8) }, origins: unique.map(\.origins))
         self.urlPolicy = urlPolicy
         self.limits = limits
     }
 
+    // The entry points are inlinable so that an app's build specializes them for its message
+    // type: unspecialized, every dispatch would look the channel type's metadata up at run time.
+
     /// Decodes and checks one message. A structured body (an Android string argument, say)
     /// meets the dispatcher's limits as text would, before the channel reads it.
+    @inlinable
     public func dispatch(_ message: BridgeMessage) throws(BridgeError) -> Message {
         let value: JSONValue
         switch message.body {
@@ -40,10 +45,10 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
         case .value(let structured): value = structured
         case .absent: value = .null
         }
-        let channel = try channel(for: message.handlerName, origin: message.origin)
+        let index = try table.index(of: message.handlerName, origin: message.origin)
         do throws(JSONDecodeError) {
             try value.checkLimits(limits)
-            return try channel.reader.value(value, urlPolicy)
+            return try channels[index].reader.value(value, urlPolicy)
         } catch {
             throw BridgeError(handlerName: message.handlerName, error)
         }
@@ -51,10 +56,11 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
 
     /// Decodes and checks one message whose body is JSON text, as Android's `@JavascriptInterface`,
     /// React Native and Cordova deliver it (or a WKWebView body posted as `JSON.stringify(data)`).
+    @inlinable
     public func dispatch(handlerName: String, jsonText: String, origin: FrameOrigin? = nil) throws(BridgeError) -> Message {
-        let channel = try channel(for: handlerName, origin: origin)
+        let index = try table.index(of: handlerName, origin: origin)
         do throws(JSONDecodeError) {
-            return try channel.reader.text(jsonText, limits, urlPolicy)
+            return try channels[index].reader.text(jsonText, limits, urlPolicy)
         } catch {
             throw BridgeError(handlerName: handlerName, error)
         }
@@ -64,32 +70,42 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
     /// origin): the graph is checked and converted in one walk (``JSONValue/init(foundationObject:limits:)``),
     /// never serialised; no body is `null`.
     /// The body is taken, not borrowed: passing `message.body` hands it over without a copy.
+    @inlinable
     public func dispatch(
         handlerName: String, foundationBody: consuming Any?, origin: FrameOrigin? = nil
     ) throws(BridgeError) -> Message {
         // Channel and origin first: a frame that may not post never has its graph walked.
-        let channel = try channel(for: handlerName, origin: origin)
+        let index = try table.index(of: handlerName, origin: origin)
         do throws(JSONDecodeError) {
             let root: JSONValue
             switch consume foundationBody {
             case .some(let body): root = try JSONValue(foundationObject: body, limits: limits)
             case .none: root = .null
             }
-            return try channel.reader.value(root, urlPolicy)
+            return try channels[index].reader.value(root, urlPolicy)
         } catch {
             throw BridgeError(handlerName: handlerName, error)
         }
     }
+}
 
-    /// The channel for `name`, once the origin is known to be allowed on it.
-    private func channel(for name: String, origin: FrameOrigin?) throws(BridgeError) -> BridgeChannel<Message> {
-        let found = name.withUTF8Bytes { name in handlerNames.firstIndex { $0.withUnsafeBufferPointer { $0.hasSameBytes(as: name) } } }
+/// The handler names as UTF-8 and the channels' origin policies: a lookup compares these bytes
+/// alone, without copying each channel or lending each name's bytes.
+@usableFromInline
+struct ChannelTable: Sendable {
+    let names: [[UInt8]]
+    let origins: [OriginPolicy]
+
+    /// The position of the channel for `name`, once the origin is known to be allowed on it.
+    @usableFromInline
+    func index(of name: String, origin: FrameOrigin?) throws(BridgeError) -> Int {
+        let found = name.withUTF8Bytes { name in names.firstIndex { $0.withUnsafeBufferPointer { $0.hasSameBytes(as: name) } } }
         guard let index = found else {
             throw BridgeError(handlerName: name, reason: .unknownHandler)
         }
-        if let refusal = channels[index].origins.refusal(of: origin) {
+        if let refusal = origins[index].refusal(of: origin) {
             throw BridgeError(handlerName: name, reason: .originNotAllowed(refusal))
         }
-        return channels[index]
+        return index
     }
 }

@@ -45,6 +45,7 @@ public struct BridgeError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// A channel's decoding error as the dispatcher reports it: malformed JSON and a refused
     /// URL keep their own reasons, whichever decoder met them.
+    @usableFromInline
     init(handlerName: String, _ error: JSONDecodeError) {
         let reason: Reason =
             switch error.reason {
