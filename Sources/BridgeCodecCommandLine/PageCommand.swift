@@ -45,8 +45,8 @@ enum PageCommand {
                         order: order, timestamp: timestamp, transport: transport, handler: list.options["--handler"] ?? "sovHandler",
                         androidInterface: list.options["--android-interface"] ?? "Android",
                         messageOrigins: list.commaSeparatedIfGiven("--message-origins")))
-            } catch let error as InvalidMessageOrigin {
-                throw ArgumentList.UsageError(message: "--message-origins: \(error)")
+            } catch .invalidMessageOrigin(let entry) {
+                throw ArgumentList.UsageError(message: "--message-origins: \(EscapingError.invalidMessageOrigin(entry))")
             } catch {
                 return .rejected("\(error)")
             }

@@ -34,8 +34,8 @@ public enum BridgeScripts {
     public static func sovendusBridge(
         transport: ScriptTransport = .webKitObject, handler: String = "sovHandler", androidInterface: String = "Android",
         messageOrigins: [String]
-    ) throws(InvalidMessageOrigin) -> String {
-        for entry in messageOrigins { try InvalidMessageOrigin.check(entry) }
+    ) throws(EscapingError) -> String {
+        for entry in messageOrigins { try MessageOrigin.check(entry) }
         let origins = JSONValue.array(messageOrigins.map { .string($0.asciiLowercased()) })
         return sovendusBridge(transport: transport, handler: handler, androidInterface: androidInterface, origins: origins)
     }

@@ -23,7 +23,7 @@ struct ScriptCommandTests {
                     #"{"sessionId":"s","orderId":"o","currencyCode":"EUR","usedCouponCode":"","trafficSourceNumber":1,"trafficMediumNumber":2,"netOrderValue":1}"#
             )
             #expect(result.code == 2, "\(command)")
-            #expect(result.err.hasPrefix("error: --message-origins: 'https://www.sovendus.com/' is not an origin"), "\(command)")
+            #expect(result.err.hasPrefix(#"error: --message-origins: "https://www.sovendus.com/" is not an origin"#), "\(command)")
         }
     }
 

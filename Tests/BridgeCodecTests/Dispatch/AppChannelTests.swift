@@ -194,3 +194,26 @@ struct OneErrorModelTests {
         #expect(refused >= 8)
     }
 }
+
+/// Every error type reads in a log as its description, not as its type and a number.
+@Suite("Error descriptions")
+struct ErrorDescriptionTests {
+    @Test func localizedDescriptionIsTheDescription() {
+        let errors: [any Error & CustomStringConvertible] = [
+            BridgeError(handlerName: "h", reason: .unknownHandler),
+            JSONDecodeError(path: .root, reason: .missingKey),
+            JSONParseError(reason: .emptyInput, offset: 0, line: 1, column: 1),
+            URLPolicy.Violation.relative,
+            EscapingError.invalidMessageOrigin("https://a.example/"),
+            InvalidLimit(limit: "maxDepth", value: 0, allowed: 1...512),
+            MerchantBackend.LinkError.invalidLink("x"),
+            AndroidIntentURL.Failure.notAnIntentURL,
+        ]
+        for error in errors {
+            #expect(error.localizedDescription == error.description)
+            #expect(!error.description.isEmpty)
+        }
+        let navigation = PaymentNavigationPolicy.InvalidURL(name: "completeURL", violation: .relative)
+        #expect(navigation.localizedDescription == navigation.description)
+    }
+}

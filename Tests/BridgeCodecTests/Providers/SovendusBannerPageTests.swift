@@ -37,7 +37,7 @@ struct SovendusBannerPageTests {
         var broken = order
         broken.netOrderValue = .nan
         #expect(throws: EscapingError.self) { try SovendusBannerPage.html(order: broken, timestamp: 1) }
-        #expect(throws: URLPolicy.Violation.forbiddenScheme("javascript")) {
+        #expect(throws: EscapingError.urlRejected(.forbiddenScheme("javascript"))) {
             try SovendusBannerPage.html(order: order, timestamp: 1, loaderURL: "javascript:alert(1)")
         }
     }

@@ -44,7 +44,7 @@ struct BridgeScriptsTests {
         #expect(listed.hasSuffix(#""messageOrigins":["https:\/\/*.sovendus.com","https:\/\/p.example"]});"# + "\n"))
         #expect(BridgeScripts.sovendusBridge(transport: .android).hasSuffix(#""messageOrigins":null});"# + "\n"))
         // U+212A (Kelvin sign) is no origin's; `lowercased()` made it `k` and allowed `https://k.example`.
-        #expect(throws: InvalidMessageOrigin(entry: "https://\u{212A}.Example")) {
+        #expect(throws: EscapingError.invalidMessageOrigin("https://\u{212A}.Example")) {
             try BridgeScripts.sovendusBridge(transport: .webKitObject, messageOrigins: ["https://\u{212A}.Example"])
         }
         let order = SovendusOrder(
@@ -72,14 +72,14 @@ struct BridgeScriptsTests {
             "https://b\u{FC}cher.example",
             #"https://a.example\.b.example"#, "https://a b.example", "",
         ] {
-            #expect(throws: InvalidMessageOrigin(entry: entry), "\(entry)") {
+            #expect(throws: EscapingError.invalidMessageOrigin(entry), "\(entry)") {
                 try BridgeScripts.sovendusBridge(messageOrigins: ["https://www.sovendus.com", entry])
             }
         }
         let order = SovendusOrder(
             sessionId: "s", orderId: "o", currencyCode: "EUR", usedCouponCode: "", trafficSourceNumber: 1, trafficMediumNumber: 2,
             netOrderValue: 1)
-        #expect(throws: InvalidMessageOrigin(entry: "https://www.sovendus.com/")) {
+        #expect(throws: EscapingError.invalidMessageOrigin("https://www.sovendus.com/")) {
             try SovendusBannerPage.html(order: order, timestamp: 1, messageOrigins: ["https://www.sovendus.com/"])
         }
     }

@@ -12,19 +12,26 @@ public enum SovendusBannerPage {
     /// (Sovendus' `timestamp`); `messageOrigins` restricts which frames may ask to open a URL, as in
     /// ``BridgeScripts/sovendusBridge(transport:handler:androidInterface:messageOrigins:)``.
     /// Throws for a NaN ``SovendusOrder/netOrderValue``, a loader URL the policy refuses, or an
-    /// origin entry no frame could have (``InvalidMessageOrigin``).
+    /// origin entry no frame could have.
     public static func html(
         order: SovendusOrder, timestamp: Int, transport: ScriptTransport = .webKitObject, handler: String = "sovHandler",
         androidInterface: String = "Android", loaderURL: String = defaultLoaderURL, messageOrigins: [String]? = nil
-    ) throws -> String {
+    ) throws(EscapingError) -> String {
         // The amount's own digits, as a Decimal writes them.
-        guard let orderValue = JSONNumber(decimalText: order.netOrderValue.description) else { throw EscapingError.nonFiniteNumber(.nan) }
-        let loader = try Escaper.urlAttribute(loaderURL)
+        guard let orderValue = JSONNumber(decimalText: order.netOrderValue.description) else { throw .nonFiniteNumber(.nan) }
+        let loader: String
+        do {
+            loader = try Escaper.urlAttribute(loaderURL)
+        } catch {
+            throw .urlRejected(error)
+        }
         let bridge =
-            try messageOrigins.map {
+            if let messageOrigins {
                 try BridgeScripts.sovendusBridge(
-                    transport: transport, handler: handler, androidInterface: androidInterface, messageOrigins: $0)
-            } ?? BridgeScripts.sovendusBridge(transport: transport, handler: handler, androidInterface: androidInterface)
+                    transport: transport, handler: handler, androidInterface: androidInterface, messageOrigins: messageOrigins)
+            } else {
+                BridgeScripts.sovendusBridge(transport: transport, handler: handler, androidInterface: androidInterface)
+            }
         // Sovendus reads every value as a string, numbers included, as its integration guide writes them.
         let iframe = object([
             ("trafficSourceNumber", String(order.trafficSourceNumber)), ("trafficMediumNumber", String(order.trafficMediumNumber)),
