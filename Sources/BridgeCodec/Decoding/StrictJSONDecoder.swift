@@ -52,17 +52,9 @@ public struct StrictJSONDecoder: Sendable {
         return try decode(type, fromValueWithinLimits: value)
     }
 
-    /// A value within the limits is written as text and read as any text is, so that one reader
-    /// serves every input. Its text may be longer than the limits count it (escapes), so it is
-    /// parsed under limits that refuse nothing the value could hold.
+    /// A value within the limits, read as a document built from it: one reader serves every input.
     func decode<T: Decodable>(_ type: T.Type, fromValueWithinLimits value: JSONValue) throws(JSONDecodeError) -> T {
-        let document: JSONDocument
-        do {
-            document = try JSONDocument(parsing: value.jsonText, limits: .largest, urlPolicy: urlPolicy)
-        } catch {
-            throw JSONDecodeError(path: .root, reason: .invalidValue("the value is more than 4 GiB as JSON text"))
-        }
-        return try decodeNode(type, from: document.root)
+        try decodeNode(type, from: JSONDocument(value: value, urlPolicy: urlPolicy).root)
     }
 
     private func parse(_ body: () throws(JSONParseError) -> JSONDocument) throws(JSONDecodeError) -> JSONDocument {

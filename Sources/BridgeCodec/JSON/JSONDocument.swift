@@ -49,6 +49,61 @@ final class JSONDocument: Sendable {
         rootPath = path
     }
 
+    /// A document of `value`, already within limits, built from the tree without writing text and
+    /// parsing it: each string and number is copied as its bytes, and its token says what the
+    /// parser's would (a string read as it stands, a number's short-integer form).
+    init(value: JSONValue, urlPolicy: URLPolicy?) {
+        var tokens: [JSONToken] = []
+        var bytes: [UInt8] = []
+        Self.append(value, to: &tokens, &bytes)
+        source = .bytes(bytes)
+        self.tokens = tokens
+        self.urlPolicy = urlPolicy
+        rootPath = .root
+    }
+
+    /// Appends the tokens of `value` and the bytes of its strings and numbers. Offsets fit 32
+    /// bits: a value within limits is under 4 GiB as JSON text, and its bytes here are fewer.
+    private static func append(_ value: JSONValue, to tokens: inout [JSONToken], _ bytes: inout [UInt8]) {
+        let position = tokens.count
+        func token(_ kind: JSONToken.Kind, flags: UInt8 = 0, start: Int, length: Int) {
+            tokens.append(
+                JSONToken(
+                    kind: kind, flags: flags, start: UInt32(truncatingIfNeeded: start), length: UInt32(truncatingIfNeeded: length),
+                    next: UInt32(truncatingIfNeeded: position + 1)))
+        }
+        func text(_ kind: JSONToken.Kind, _ string: String, flags: (UnsafeBufferPointer<UInt8>) -> UInt8) {
+            let start = bytes.count
+            let flag = string.withUTF8Bytes { utf8 in
+                bytes.append(contentsOf: utf8)
+                return flags(utf8)
+            }
+            token(kind, flags: flag, start: start, length: bytes.count - start)
+        }
+        switch value {
+        case .null: token(.null, start: bytes.count, length: 0)
+        case .bool(let bool): token(bool ? .true : .false, start: bytes.count, length: 0)
+        case .number(let number):
+            text(.number, number.text) { utf8 in
+                utf8.count <= 18 && !utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+                    ? JSONToken.shortIntegerFlag : 0
+            }
+        case .string(let string):
+            text(.string, string) { utf8 in utf8.contains { $0 >= 0x80 } ? JSONToken.notPlainASCIIFlag : 0 }
+        case .array(let elements):
+            token(.array, start: bytes.count, length: elements.count)
+            for element in elements { append(element, to: &tokens, &bytes) }
+            tokens[position].next = UInt32(truncatingIfNeeded: tokens.count)
+        case .object(let object):
+            token(.object, start: bytes.count, length: object.count)
+            for member in object {
+                append(.string(member.key), to: &tokens, &bytes)
+                append(member.value, to: &tokens, &bytes)
+            }
+            tokens[position].next = UInt32(truncatingIfNeeded: tokens.count)
+        }
+    }
+
     /// Reads the document's bytes.
     @inline(__always)
     func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
