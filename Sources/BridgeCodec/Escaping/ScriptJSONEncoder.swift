@@ -401,11 +401,73 @@ private struct ScriptKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
     }
 }
 
-private struct ScriptUnkeyedContainer: UnkeyedEncodingContainer {
+/// What the unkeyed and single-value containers share: every value is written once the next
+/// element starts.
+private protocol ScriptValueContainer {
+    var encoder: ScriptEncoder { get }
+    /// Starts the next value and gives its key: an array's index, or `nil` for a single value.
+    mutating func startValue() throws -> (any CodingKey)?
+}
+
+extension ScriptValueContainer {
+    var codingPath: [any CodingKey] { encoder.codingPath }
+    private var writer: ScriptJSONWriter { encoder.writer }
+
+    private func path(_ key: (any CodingKey)?) -> [any CodingKey] {
+        codingPath + (key.map { [$0] } ?? [])
+    }
+
+    mutating func encodeNil() throws {
+        _ = try startValue()
+        writer.text.writeLiteral("null")
+    }
+
+    mutating func encode(_ value: Bool) throws {
+        _ = try startValue()
+        writer.text.writeLiteral(value ? "true" : "false")
+    }
+
+    mutating func encode(_ value: String) throws {
+        try writer.write(value, pathLength: encoder.pathLength, at: startValue())
+    }
+
+    mutating func encode(_ value: Double) throws {
+        let key = try startValue()
+        try writer.text.writeNumber(value, path: path(key))
+    }
+
+    mutating func encode(_ value: Float) throws {
+        let key = try startValue()
+        try writer.text.writeNumber(Double(value), path: path(key))
+    }
+
+    // Every primitive is a requirement of its own; integers are written here, where they cannot
+    // come back to the generic `encode`.
+    mutating func encode(_ value: Int) throws { try integer(value) }
+    mutating func encode(_ value: Int8) throws { try integer(value) }
+    mutating func encode(_ value: Int16) throws { try integer(value) }
+    mutating func encode(_ value: Int32) throws { try integer(value) }
+    mutating func encode(_ value: Int64) throws { try integer(value) }
+    mutating func encode(_ value: UInt) throws { try integer(value) }
+    mutating func encode(_ value: UInt8) throws { try integer(value) }
+    mutating func encode(_ value: UInt16) throws { try integer(value) }
+    mutating func encode(_ value: UInt32) throws { try integer(value) }
+    mutating func encode(_ value: UInt64) throws { try integer(value) }
+
+    private mutating func integer(_ value: some BinaryInteger) throws {
+        _ = try startValue()
+        writer.text.writeInteger(value)
+    }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        try writer.write(value, pathLength: encoder.pathLength, at: startValue())
+    }
+}
+
+private struct ScriptUnkeyedContainer: UnkeyedEncodingContainer, ScriptValueContainer {
     let encoder: ScriptEncoder
     private var packedCount: Int32 = 0
     var count: Int { Int(packedCount) }
-    var codingPath: [any CodingKey] { encoder.codingPath }
     private var writer: ScriptJSONWriter { encoder.writer }
 
     init(encoder: ScriptEncoder) {
@@ -416,59 +478,14 @@ private struct ScriptUnkeyedContainer: UnkeyedEncodingContainer {
     }
 
     /// Starts the next element; its path is made only when asked for.
-    private mutating func element() throws {
+    mutating func startValue() throws -> (any CodingKey)? {
         let index = count
         try writer.text.startElement(token: encoder.token, depth: encoder.depth, path: codingPath + [PathKey(intValue: index)])
         packedCount &+= 1
+        return PathKey(intValue: index)
     }
 
     private var lastPath: [any CodingKey] { codingPath + [PathKey(intValue: count - 1)] }
-
-    mutating func encodeNil() throws {
-        try element()
-        writer.text.writeLiteral("null")
-    }
-
-    mutating func encode(_ value: Bool) throws {
-        try element()
-        writer.text.writeLiteral(value ? "true" : "false")
-    }
-
-    mutating func encode(_ value: String) throws {
-        try element()
-        try writer.write(value, pathLength: encoder.pathLength, at: nil)
-    }
-
-    mutating func encode(_ value: Double) throws {
-        try element()
-        try writer.text.writeNumber(value, path: lastPath)
-    }
-
-    mutating func encode(_ value: Float) throws {
-        try element()
-        try writer.text.writeNumber(Double(value), path: lastPath)
-    }
-
-    mutating func encode(_ value: Int) throws { try integer(value) }
-    mutating func encode(_ value: Int8) throws { try integer(value) }
-    mutating func encode(_ value: Int16) throws { try integer(value) }
-    mutating func encode(_ value: Int32) throws { try integer(value) }
-    mutating func encode(_ value: Int64) throws { try integer(value) }
-    mutating func encode(_ value: UInt) throws { try integer(value) }
-    mutating func encode(_ value: UInt8) throws { try integer(value) }
-    mutating func encode(_ value: UInt16) throws { try integer(value) }
-    mutating func encode(_ value: UInt32) throws { try integer(value) }
-    mutating func encode(_ value: UInt64) throws { try integer(value) }
-
-    private mutating func integer(_ value: some BinaryInteger) throws {
-        try element()
-        writer.text.writeInteger(value)
-    }
-
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        try element()
-        try writer.write(value, pathLength: encoder.pathLength, at: PathKey(intValue: count - 1))
-    }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         nestedEncoder().container(keyedBy: keyType)
@@ -479,72 +496,26 @@ private struct ScriptUnkeyedContainer: UnkeyedEncodingContainer {
     }
 
     private mutating func nestedEncoder() -> ScriptEncoder {
-        guard (try? element()) != nil else { return encoder.detached(codingPath) }
+        guard (try? startValue()) != nil else { return encoder.detached(codingPath) }
         let pathLength = writer.enter(PathKey(intValue: count - 1), below: encoder.pathLength)
         return ScriptEncoder(writer: writer, token: writer.text.token(), depth: encoder.depth + 1, pathLength: pathLength)
     }
 
     mutating func superEncoder() -> any Encoder {
-        guard (try? element()) != nil else { return encoder.detached(codingPath) }
+        guard (try? startValue()) != nil else { return encoder.detached(codingPath) }
         let superWriter = writer.superWriter(depth: encoder.depth, path: lastPath)
         return ScriptEncoder(writer: superWriter, token: superWriter.text.token(), depth: 0, pathLength: 0)
     }
 }
 
-private struct ScriptSingleValueContainer: SingleValueEncodingContainer {
+private struct ScriptSingleValueContainer: SingleValueEncodingContainer, ScriptValueContainer {
     let encoder: ScriptEncoder
-    var codingPath: [any CodingKey] { encoder.codingPath }
     private var writer: ScriptJSONWriter { encoder.writer }
 
     /// A single value is written where the encoder stands, once.
-    private func start() throws {
+    mutating func startValue() throws -> (any CodingKey)? {
         try writer.text.openContainer(token: encoder.token, depth: encoder.depth, brackets: nil, path: codingPath)
         try writer.text.startElement(token: encoder.token, depth: encoder.depth, path: codingPath)
-    }
-
-    mutating func encodeNil() throws {
-        try start()
-        writer.text.writeLiteral("null")
-    }
-
-    mutating func encode(_ value: Bool) throws {
-        try start()
-        writer.text.writeLiteral(value ? "true" : "false")
-    }
-
-    mutating func encode(_ value: String) throws {
-        try start()
-        try writer.write(value, pathLength: encoder.pathLength, at: nil)
-    }
-
-    mutating func encode(_ value: Double) throws {
-        try start()
-        try writer.text.writeNumber(value, path: codingPath)
-    }
-
-    mutating func encode(_ value: Float) throws {
-        try start()
-        try writer.text.writeNumber(Double(value), path: codingPath)
-    }
-
-    mutating func encode(_ value: Int) throws { try integer(value) }
-    mutating func encode(_ value: Int8) throws { try integer(value) }
-    mutating func encode(_ value: Int16) throws { try integer(value) }
-    mutating func encode(_ value: Int32) throws { try integer(value) }
-    mutating func encode(_ value: Int64) throws { try integer(value) }
-    mutating func encode(_ value: UInt) throws { try integer(value) }
-    mutating func encode(_ value: UInt8) throws { try integer(value) }
-    mutating func encode(_ value: UInt16) throws { try integer(value) }
-    mutating func encode(_ value: UInt32) throws { try integer(value) }
-    mutating func encode(_ value: UInt64) throws { try integer(value) }
-
-    private mutating func integer(_ value: some BinaryInteger) throws {
-        try start()
-        writer.text.writeInteger(value)
-    }
-
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        try start()
-        try writer.write(value, pathLength: encoder.pathLength, at: nil)
+        return nil
     }
 }
