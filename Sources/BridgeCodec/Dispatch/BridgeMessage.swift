@@ -18,7 +18,7 @@ public struct BridgeMessage: Sendable, Hashable {
     /// The sending frame's origin, when the platform reports it.
     public var origin: FrameOrigin?
 
-    /// A message.
+    /// A message posted to `handlerName` with `body`; `origin` is `nil` where the platform reports none (Android).
     public init(handlerName: String, body: Body, origin: FrameOrigin? = nil) {
         self.handlerName = handlerName
         self.body = body

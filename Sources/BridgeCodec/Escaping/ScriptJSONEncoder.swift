@@ -15,7 +15,7 @@ import Foundation
 /// literal, it does too, except that a member named `__proto__` sets that object's prototype,
 /// as in any object literal, instead of becoming a member.
 public struct ScriptJSONEncoder: Sendable {
-    /// An encoder.
+    /// An encoder. It has no settings and keeps no state between calls: one serves every value, on any thread.
     public init() {}
 
     /// `value` as script-safe JSON text.
