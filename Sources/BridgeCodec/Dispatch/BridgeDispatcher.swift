@@ -103,7 +103,7 @@ struct ChannelTable: Sendable {
         guard let index = found else {
             throw BridgeError(handlerName: name, reason: .unknownHandler)
         }
-        if let refusal = origins[index].refusal(of: origin) {
+        if !origins[index].allowsAnyOrigin, let refusal = origins[index].refusal(of: origin) {
             throw BridgeError(handlerName: name, reason: .originNotAllowed(refusal))
         }
         return index

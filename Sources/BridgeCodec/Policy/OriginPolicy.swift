@@ -70,6 +70,11 @@ public struct OriginPolicy: Sendable, Hashable {
         }
     }
 
+    /// Whether every frame may post: the dispatcher then skips the check and its large result.
+    var allowsAnyOrigin: Bool {
+        if case .any = rule { true } else { false }
+    }
+
     /// Why `origin` is refused, or `nil` when it is allowed.
     func refusal(of origin: FrameOrigin?) -> Refusal? {
         guard case .hosts(let hosts, let mainFrameOnly) = rule else { return nil }
