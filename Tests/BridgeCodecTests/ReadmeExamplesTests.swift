@@ -29,11 +29,11 @@ struct ReadmeExamplesTests {
     // README, "Quick start".
     let dispatcher = BridgeDispatcher(
         channels: [
-            BridgeChannel.voltRedirect(origins: .hosts(["checkout.volt.io"])),
-            BridgeChannel.sovendus(origins: .anyOrigin),
-            BridgeChannel.branchHostedLink(origins: .hosts(["onboarding.example.com"])),  // where your Branch flow is served
-            BridgeChannel.swedbankPayCompleted(origins: .hosts(["shop.example.com"])),  // your completeUrl and cancelUrl pages
-            BridgeChannel.swedbankPayCanceled(origins: .hosts(["shop.example.com"])),
+            .voltRedirect(origins: .hosts(["checkout.volt.io"])),
+            .sovendus(origins: .anyOrigin),
+            .branchHostedLink(origins: .hosts(["onboarding.example.com"])),  // where your Branch flow is served
+            .swedbankPayCompleted(origins: .hosts(["shop.example.com"])),  // your completeUrl and cancelUrl pages
+            .swedbankPayCanceled(origins: .hosts(["shop.example.com"])),
         ],
         urlPolicy: .https(plusAppSchemes: ["myapp"]))  // default: .httpsOnly
 
