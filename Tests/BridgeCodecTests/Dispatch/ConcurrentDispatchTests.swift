@@ -76,6 +76,32 @@ struct ConcurrentDispatchTests {
     }
 }
 
+extension ConcurrentDispatchTests {
+    /// An app's channel and the page encoder, which keep no state between calls, on many threads.
+    @Test func appChannelsAndTheEncoderGetWhatOneThreadGets() throws {
+        let dispatcher = BridgeDispatcher(channels: [BridgeChannel<AppChannelTests.Share>("share", origins: .anyOrigin)])
+        let variants = try MalformedPayloadGenerator(encoding: AppChannelTests.share, seed: 11).variants(count: 200)
+        let bodies = [AppChannelTests.shareText] + variants.map { String(decoding: $0.body, as: UTF8.self) }
+        @Sendable func outcome(_ body: String) -> String {
+            let decoded = Result { () throws(BridgeError) in try dispatcher.dispatch(handlerName: "share", jsonText: body) }
+            switch decoded {
+            case .success(let share): return (try? ScriptJSONEncoder().encode(share)) ?? "unencodable"
+            case .failure(let error): return error.description
+            }
+        }
+        let expected = bodies.map(outcome)
+        let mismatches = Mismatches()
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            for step in bodies.indices {
+                let index = (step + worker * 29) % bodies.count
+                if outcome(bodies[index]) != expected[index] { mismatches.record(index) }
+            }
+        }
+        #expect(mismatches.indices.isEmpty, "bodies \(mismatches.indices.prefix(10)) differ across threads")
+        #expect(expected.first?.hasPrefix("{") == true)
+    }
+}
+
 /// The inputs whose outcome differed, recorded from many threads.
 private final class Mismatches: Sendable {
     private let lock = NSLock()
