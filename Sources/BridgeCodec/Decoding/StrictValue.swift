@@ -120,7 +120,9 @@ enum StrictValue {
     private static let maximumDecimalDigits = 38
     private static let posixLocale = Locale(identifier: "en_US_POSIX")
 
-    private static func cast<T>(_ value: Any, at node: Node) throws(JSONDecodeError) -> T {
+    /// `value`, of a type the caller has found equal to `T`: taken as its own type rather than
+    /// boxed in `Any`, the cast is the runtime's same-type case.
+    private static func cast<T, Value>(_ value: Value, at node: Node) throws(JSONDecodeError) -> T {
         guard let typed = value as? T else {
             throw JSONDecodeError(path: node.path, reason: .invalidValue("cannot produce a \(T.self)"))
         }
