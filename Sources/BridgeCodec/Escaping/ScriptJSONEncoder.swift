@@ -25,6 +25,9 @@ public struct ScriptJSONEncoder: Sendable {
             try writer.write(value, pathLength: 0, at: nil)
         } catch let error as EscapingError {
             throw error
+        } catch EncodingError.invalidValue(_, let context) {
+            // A type's own refusal, at the path its encoder was given.
+            throw .notEncodable(path: JSONPath(codingPath: context.codingPath), reason: context.debugDescription)
         } catch {
             throw .notEncodable(path: .root, reason: "\(error)")
         }
@@ -33,9 +36,9 @@ public struct ScriptJSONEncoder: Sendable {
     }
 }
 
-/// The text being written and the containers still open in it. Codable says when a container
-/// opens but not when it ends: a container ends when its parent writes again, or when the
-/// value that opened it returns from `encode(to:)`.
+/// What every encoder and container of one `encode` call shares: the text and the path.
+/// Codable says when a container opens but not when it ends: a container ends when its parent
+/// writes again, or when the value that opened it returns from `encode(to:)`.
 final class ScriptJSONWriter {
     /// The text and the open containers, changed by one mutating call per step: a class's
     /// stored property costs an exclusivity check per access, a struct's fields none.
@@ -76,10 +79,9 @@ final class ScriptJSONWriter {
             return
         }
         if try writeSpecial(value, path: { codingPath(pathLength) + (key.map { [$0] } ?? []) }) { return }
-        if keys.count > pathLength { keys.removeSubrange(pathLength...) }
-        if let key { keys.append(key) }
+        let innerPathLength = key.map { enter($0, below: pathLength) } ?? pathLength
         let (depth, start, token) = text.startValue()
-        try value.encode(to: ScriptEncoder(writer: self, token: token, depth: depth, pathLength: keys.count))
+        try value.encode(to: ScriptEncoder(writer: self, token: token, depth: depth, pathLength: innerPathLength))
         try text.endValue(depth: depth, start: start)
     }
 
@@ -118,7 +120,8 @@ final class ScriptJSONWriter {
     }
 }
 
-/// The text being written and the containers still open in it.
+/// The text being written and the containers still open in it, with the rules that keep the
+/// text JSON whatever order the containers are used in.
 struct ScriptJSONText {
     var bytes: [UInt8] = []
 

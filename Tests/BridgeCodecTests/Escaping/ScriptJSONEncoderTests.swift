@@ -80,6 +80,30 @@ struct ScriptJSONEncoderTests {
             try ScriptJSONEncoder().encode(Reading(values: [1, .nan]))
         }
         #expect(throws: EscapingError.self) { try ScriptJSONEncoder().encode(Float.infinity) }
+        struct Sample: Encodable {
+            var value: Double
+        }
+        struct Series: Encodable {
+            var name = "s"
+            var readings: [[String: Sample]]
+        }
+        #expect(
+            throws: EscapingError.notEncodable(
+                path: JSONPath([.key("readings"), .index(1), .key("b"), .key("value")]),
+                reason: "inf is not a finite number; JSON has no form for it")
+        ) {
+            try ScriptJSONEncoder().encode(
+                Series(readings: [["a": Sample(value: 1)], ["a": Sample(value: 2), "b": Sample(value: .infinity)]]))
+        }
+        // A type's own refusal keeps the path its encoder was given.
+        struct Refusing: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                throw EncodingError.invalidValue(self, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "no"))
+            }
+        }
+        #expect(throws: EscapingError.notEncodable(path: JSONPath([.index(0), .key("x")]), reason: "no")) {
+            try ScriptJSONEncoder().encode([["x": Refusing()]])
+        }
         #expect(throws: EscapingError.self) { try ScriptJSONEncoder().encode(Decimal.nan) }
     }
 
