@@ -75,6 +75,8 @@ enum StrictValue {
                 if !known.contains(where: { $0.hasSameCodeUnits(as: raw) }) {
                     throw JSONDecodeError(path: value.path, reason: .unknownDiscriminator(raw, known: known))
                 }
+            } else if T.self is any RawRepresentable<String>.Type, let raw = value.stringValue {
+                throw JSONDecodeError(path: value.path, reason: .invalidValue("\(JSONPath.quoted(raw)) is not a \(T.self)"))
             }
             throw DecodingError.dataCorrupted(context)
         }

@@ -96,6 +96,18 @@ struct AppChannelTests {
             harness.reject("dismiss", #"{"reason":"a","reason":"b"}"#)?.description
                 == #"dismiss: $: malformed JSON at line 1, column 15: duplicate object key "reason""#)
         #expect(harness.reject("nope", "{}")?.reason == .unknownHandler)
+        // A string enum that does not list its cases still reads as the package words it.
+        enum Tone: String, Decodable, Sendable { case calm }
+        struct Mood: Decodable, Sendable, Equatable {
+            var tone: Tone
+        }
+        let moods = BridgeDispatcher(channels: [BridgeChannel<Mood>("mood", origins: .anyOrigin)])
+        #expect(
+            throws: BridgeError(
+                handlerName: "mood", path: JSONPath([.key("tone")]), reason: .invalidMessage(.invalidValue(#""loud" is not a Tone"#)))
+        ) {
+            try moods.dispatch(handlerName: "mood", jsonText: #"{"tone":"loud"}"#)
+        }
     }
 
     @Test func theChannelsOriginPolicyHolds() throws {
