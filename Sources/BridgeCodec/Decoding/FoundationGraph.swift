@@ -121,7 +121,7 @@ enum FoundationValue {
         } else if let double = Self.exact(object, of: type, as: Double.self) {
             self = try .finite(double)
         } else if type is AnyClass {
-            self = try Self(instance: object as AnyObject, type: type)
+            self = try Self(instance: object, type: type)
         } else {
             self = try Self(swiftValue: object, type: type)
         }
@@ -129,16 +129,20 @@ enum FoundationValue {
 
     /// An instance of a Foundation class (what WKWebView hands over on Apple platforms), or of
     /// a private subclass of one.
-    private init(instance: AnyObject, type: Any.Type) throws(JSONDecodeError) {
-        if let string = instance as? NSString {
+    ///
+    /// The class is tested on the metatype before the instance is cast: a cast of an `Any` that
+    /// fails, or one through `AnyObject`, asks the runtime whether the type bridges, which costs
+    /// more than reading a small message.
+    private init(instance: Any, type: Any.Type) throws(JSONDecodeError) {
+        if type is NSString.Type, let string = instance as? NSString {
             self = .string(string as String)
-        } else if let number = instance as? NSNumber {
+        } else if type is NSNumber.Type, let number = instance as? NSNumber {
             self = try Self(number: number)
-        } else if let dictionary = instance as? NSDictionary {
+        } else if type is NSDictionary.Type, let dictionary = instance as? NSDictionary {
             self = .members(try Self.members(of: Self.heldMembers(of: dictionary)), instance: ObjectIdentifier(dictionary))
-        } else if let array = instance as? NSArray {
+        } else if type is NSArray.Type, let array = instance as? NSArray {
             self = .array(Self.heldElements(of: array), instance: ObjectIdentifier(array))
-        } else if instance is NSNull {
+        } else if type is NSNull.Type {
             self = .null
         } else {
             throw Self.unsupported(type)

@@ -53,8 +53,11 @@ final class JSONDocument: Sendable {
     /// parsing it: each string and number is copied as its bytes, and its token says what the
     /// parser's would (a string read as it stands, a number's short-integer form).
     init(value: JSONValue, urlPolicy: URLPolicy?) {
+        // Room for a typical message, so that a small one grows neither array.
         var tokens: [JSONToken] = []
+        tokens.reserveCapacity(32)
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(512)
         Self.append(value, to: &tokens, &bytes)
         source = .bytes(bytes)
         self.tokens = tokens
