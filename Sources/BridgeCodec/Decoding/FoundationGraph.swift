@@ -12,14 +12,8 @@ extension JSONValue {
     /// size as JSON text).
     /// Dictionary members keep the dictionary's own iteration order.
     public init(foundationObject object: Any, limits: JSONLimits = .default) throws(JSONDecodeError) {
-        var budget = StructureBudget(limits: limits)
-        do {
-            self = try Self.converting(object, depth: 0, budget: &budget)
-        } catch {
-            throw StructureBudget.reported(error, limits: limits) { limits throws(JSONDecodeError) in
-                var budget = StructureBudget(limits: limits)
-                _ = try Self.converting(object, depth: 0, budget: &budget)
-            }
+        self = try StructureBudget.walking(limits) { budget throws(JSONDecodeError) in
+            try Self.converting(object, depth: 0, budget: &budget)
         }
     }
 

@@ -3,15 +3,7 @@ extension JSONValue {
     /// handed over by a platform (an Android string argument) meets the bounds text meets.
     @usableFromInline
     func checkLimits(_ limits: JSONLimits) throws(JSONDecodeError) {
-        var budget = StructureBudget(limits: limits)
-        do {
-            try check(&budget, depth: 0)
-        } catch {
-            throw StructureBudget.reported(error, limits: limits) { limits throws(JSONDecodeError) in
-                var budget = StructureBudget(limits: limits)
-                try check(&budget, depth: 0)
-            }
-        }
+        try StructureBudget.walking(limits) { budget throws(JSONDecodeError) in try check(&budget, depth: 0) }
     }
 
     private func check(_ budget: inout StructureBudget, depth: Int) throws(JSONDecodeError) {

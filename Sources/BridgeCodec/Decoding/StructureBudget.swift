@@ -94,21 +94,27 @@ struct StructureBudget {
         count == 0 ? 2 : count + 1
     }
 
-    /// The error a walk of a built body reports, given `error` from a walk under `limits`: text
-    /// is refused for its size before it is read, so a body refused for a string or an object
-    /// that is also too large is refused for its size. `walk` walks the body again under other limits.
-    static func reported(
-        _ error: JSONDecodeError, limits: JSONLimits, walk: (JSONLimits) throws(JSONDecodeError) -> Void
-    ) -> JSONDecodeError {
-        switch error.reason {
-        case .stringTooLong, .tooManyMembers:
-            do {
-                try walk(limits.sizeAndDepthOnly)
-            } catch {
-                if case .tooLarge = error.reason { return error }
+    /// `walk`'s result over a built body with a budget of `limits`. Text is refused for its size
+    /// before it is read, so a body refused for a string or an object that is also too large is
+    /// refused for its size: the body is walked again with strings and objects unbounded to tell.
+    static func walking<Result>(
+        _ limits: JSONLimits, _ walk: (inout StructureBudget) throws(JSONDecodeError) -> Result
+    ) throws(JSONDecodeError) -> Result {
+        var budget = StructureBudget(limits: limits)
+        do {
+            return try walk(&budget)
+        } catch {
+            switch error.reason {
+            case .stringTooLong, .tooManyMembers:
+                var sizeOnly = StructureBudget(limits: limits.sizeAndDepthOnly)
+                do {
+                    _ = try walk(&sizeOnly)
+                } catch let sizeError {
+                    if case .tooLarge = sizeError.reason { throw sizeError }
+                }
+                throw error
+            default: throw error
             }
-            return error
-        default: return error
         }
     }
 

@@ -82,16 +82,15 @@ struct MessageReader<Message>: Sendable {
     /// A model that reads itself from the parsed text in place, without Codable's containers:
     /// the providers' messages, whose dispatch from text has a budget of its own.
     static func reading<Model: JSONValueReadable>(_: Model.Type, as message: @escaping @Sendable (Model) -> Message) -> MessageReader {
-        MessageReader(
+        @Sendable func checked(_ model: Model, _ policy: URLPolicy) throws(JSONDecodeError) -> Message {
+            try model.checkURLs(against: policy, at: .root)
+            return message(model)
+        }
+        return MessageReader(
             text: { text, limits, policy throws(JSONDecodeError) in
-                let model = try JSONView.read(text, limits: limits) { view throws(JSONDecodeError) in try Model(json: view, at: .root) }
-                try model.checkURLs(against: policy, at: .root)
-                return message(model)
+                try checked(
+                    JSONView.read(text, limits: limits) { view throws(JSONDecodeError) in try Model(json: view, at: .root) }, policy)
             },
-            value: { value, policy throws(JSONDecodeError) in
-                let model = try Model(json: value, at: .root)
-                try model.checkURLs(against: policy, at: .root)
-                return message(model)
-            })
+            value: { value, policy throws(JSONDecodeError) in try checked(Model(json: value, at: .root), policy) })
     }
 }

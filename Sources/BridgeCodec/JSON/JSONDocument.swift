@@ -87,10 +87,7 @@ final class JSONDocument: Sendable {
         case .null: token(.null, start: bytes.count, length: 0)
         case .bool(let bool): token(bool ? .true : .false, start: bytes.count, length: 0)
         case .number(let number):
-            text(.number, number.text) { utf8 in
-                utf8.count <= 18 && !utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
-                    ? JSONToken.shortIntegerFlag : 0
-            }
+            text(.number, number.text) { JSONNumberText.isShortInteger($0) ? JSONToken.shortIntegerFlag : 0 }
         case .string(let string):
             text(.string, string) { utf8 in utf8.contains { $0 >= 0x80 } ? JSONToken.notPlainASCIIFlag : 0 }
         case .array(let elements):

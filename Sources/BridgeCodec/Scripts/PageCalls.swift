@@ -3,12 +3,16 @@
 extension BridgeScripts {
     /// Dispatches a `CustomEvent` named `name` on `window` with `detail` as its detail.
     public static func dispatchEvent(named name: String, detail: JSONValue) -> String {
-        "window.dispatchEvent(new CustomEvent(\(Escaper.javaScriptString(name)), { detail: \(Escaper.scriptJSON(detail)) }));\n"
+        event(named: name, detailJSON: Escaper.scriptJSON(detail))
     }
 
     /// Dispatches a `CustomEvent` named `name` on `window` with `detail`, written by ``ScriptJSONEncoder``.
     public static func dispatchEvent(named name: String, detail: some Encodable) throws(EscapingError) -> String {
-        "window.dispatchEvent(new CustomEvent(\(Escaper.javaScriptString(name)), { detail: \(try ScriptJSONEncoder().encode(detail)) }));\n"
+        event(named: name, detailJSON: try ScriptJSONEncoder().encode(detail))
+    }
+
+    private static func event(named name: String, detailJSON: String) -> String {
+        "window.dispatchEvent(new CustomEvent(\(Escaper.javaScriptString(name)), { detail: \(detailJSON) }));\n"
     }
 
     /// Calls the page's global function `window[name]` with `arguments`, each written by
