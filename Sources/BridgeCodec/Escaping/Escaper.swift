@@ -84,18 +84,6 @@ public enum Escaper {
         }
     }
 
-    /// ``append(_:escapedFor:to:)`` as compilers before Swift 6.3 run it, through a scratch
-    /// buffer: for tests, which compare the two on every compiler.
-    static func appendThroughScratch(_ text: String, escapedFor context: EscapingContext, to output: inout [UInt8]) {
-        text.withUTF8Bytes { bytes in
-            switch context {
-            case .javaScriptString, .scriptJSON: JavaScriptEscaping.appendQuotedThroughScratch(bytes, to: &output)
-            case .htmlText, .htmlAttribute: HTMLEscaping.table.escapeThroughScratch(bytes, into: &output)
-            case .urlQueryComponent: PercentEncoding.table.escapeThroughScratch(bytes, into: &output)
-            }
-        }
-    }
-
     /// `text` encoded for `context`.
     public static func escape(_ text: String, for context: EscapingContext) -> String {
         switch context {
@@ -107,9 +95,7 @@ public enum Escaper {
         }
     }
 
-    /// The uppercase hexadecimal digit for `value` (0–15). Computed, not read from a table: in
-    /// the escaper's loop a global table costs a lazy-initialisation call, after which the loop
-    /// reloads its vector constants.
+    /// The uppercase hexadecimal digit for `value` (0–15).
     @inline(__always)
     static func upperHexDigit(_ value: UInt8) -> UInt8 {
         value &+ (value < 10 ? UInt8(ascii: "0") : UInt8(ascii: "A") &- 10)

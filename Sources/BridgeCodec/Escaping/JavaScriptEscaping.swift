@@ -11,22 +11,14 @@ enum JavaScriptEscaping {
         case 0x0D: Array(#"\r"#.utf8)
         case 0x5C: Array(#"\\"#.utf8)
         case 0x2F: Array(#"\/"#.utf8)
-        case 0..<0x20, 0x22, 0x26, 0x27, 0x3C, 0x3E, 0x60, 0x7F: unicodeEscape(UInt32(byte))
+        case 0..<0x20, 0x22, 0x26, 0x27, 0x3C, 0x3E, 0x60, 0x7F: ByteEscapeTable.unicodeEscape(UInt32(byte))
         case 0xC2, 0xE2: []
         default: nil
         }
     }
 
-    /// `\uXXXX` for an ASCII byte the table escapes that way, written by the table's own writer.
-    private static func unicodeEscape(_ value: UInt32) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: ByteEscapeTable.unicodeEscapeLength) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            ByteEscapeTable.writeUnicodeEscape(value, to: base)
-            initialized = ByteEscapeTable.unicodeEscapeLength
-        }
-    }
-
     /// Appends `bytes` as a string literal, quotes included.
+    @inline(never)
     static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         table.escape(bytes, into: &output, delimiter: quote, following: lineTerminatorOrC1)
     }
@@ -34,11 +26,6 @@ enum JavaScriptEscaping {
     /// `bytes` as a string literal, quotes included.
     static func quoted(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         table.escapedString(bytes, delimiter: quote, following: lineTerminatorOrC1)
-    }
-
-    /// ``appendQuoted(_:to:)`` the way compilers before Swift 6.3 run it, for tests.
-    static func appendQuotedThroughScratch(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        table.escapeThroughScratch(bytes, into: &output, delimiter: quote, following: lineTerminatorOrC1)
     }
 
     /// The string literal's delimiter.

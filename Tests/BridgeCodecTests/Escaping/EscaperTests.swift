@@ -166,22 +166,24 @@ struct EscaperTests {
         }
     }
 
-    /// Compilers before Swift 6.3 escape each chunk into a scratch buffer and append it; newer
-    /// ones write into the output's spare capacity. Both ways write the same bytes, after what the
-    /// output already holds, with values shorter and longer than a chunk, in every context.
-    @Test func scratchBufferWayWritesTheSameBytes() throws {
-        let texts = try Self.corpus() + [String(repeating: "x<é\u{2028}", count: 10_000), String(repeating: "\u{0}", count: 20_000)]
+    /// Appending writes after what the output already holds, and values longer than one chunk
+    /// (including a chunk ending inside a character the escaper reads whole) come out as the
+    /// `String` entry point writes them.
+    @Test func appendingWritesWhatTheStringEntryPointWrites() throws {
+        let texts = try Self.corpus() + [
+            String(repeating: "x<é\u{2028}", count: 10_000), String(repeating: "\u{0}", count: 20_000),
+            String(repeating: "a", count: 8_191) + "\u{2028}\u{85}", String(repeating: "a", count: 8_190) + "\u{2029}",
+        ]
         for context in EscapingContext.allCases {
             for text in texts {
-                var direct: [UInt8] = Array("kept".utf8)
-                var throughScratch = direct
-                Escaper.append(text, escapedFor: context, to: &direct)
-                Escaper.appendThroughScratch(text, escapedFor: context, to: &throughScratch)
-                #expect(direct == throughScratch, "\(context) \(text.utf8.count) bytes")
-                #expect(direct.starts(with: "kept".utf8))
-                #expect(String(decoding: direct.dropFirst(4), as: UTF8.self) == Escaper.escape(text, for: context))
+                var output: [UInt8] = Array("kept".utf8)
+                Escaper.append(text, escapedFor: context, to: &output)
+                #expect(output.starts(with: "kept".utf8))
+                #expect(String(decoding: output.dropFirst(4), as: UTF8.self) == Escaper.escape(text, for: context))
             }
         }
+        let split = Escaper.javaScriptString(String(repeating: "a", count: 8_191) + "\u{2028}")
+        #expect(split.hasSuffix(#"a\u2028""#))
     }
 
     @Test func everyContextHasAnEntryPoint() {
