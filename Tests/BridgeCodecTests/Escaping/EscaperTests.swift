@@ -170,10 +170,11 @@ struct EscaperTests {
     /// (including a chunk ending inside a character the escaper reads whole) come out as the
     /// `String` entry point writes them.
     @Test func appendingWritesWhatTheStringEntryPointWrites() throws {
-        let texts = try Self.corpus() + [
-            String(repeating: "x<é\u{2028}", count: 10_000), String(repeating: "\u{0}", count: 20_000),
-            String(repeating: "a", count: 8_191) + "\u{2028}\u{85}", String(repeating: "a", count: 8_190) + "\u{2029}",
-        ]
+        let texts =
+            try Self.corpus() + [
+                String(repeating: "x<é\u{2028}", count: 10_000), String(repeating: "\u{0}", count: 20_000),
+                String(repeating: "a", count: 8_191) + "\u{2028}\u{85}", String(repeating: "a", count: 8_190) + "\u{2029}",
+            ]
         for context in EscapingContext.allCases {
             for text in texts {
                 var output: [UInt8] = Array("kept".utf8)
