@@ -15,8 +15,15 @@ struct URLParts: Equatable {
     /// or when it is the scheme's default.
     let port: Substring
     let path: Substring
-    let queryItems: [Substring]
+    /// The query without its `?`; `nil` when the URL has no `?`.
+    let query: Substring?
     let fragment: Substring?
+
+    /// The query's `&`-separated items as written; none for an absent or empty query.
+    var queryItems: [Substring] {
+        guard let query, !query.isEmpty else { return [] }
+        return query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false).map(Substring.init)
+    }
 
     init?(_ url: String) {
         guard let scheme = URLPolicy.scheme(of: url) else { return nil }
@@ -38,7 +45,7 @@ struct URLParts: Equatable {
             fragment = rest[rest.utf8.index(after: hash)...]
             rest = rest[..<hash]
         }
-        var query: Substring = ""
+        var query: Substring?
         if let question = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
             query = rest[rest.utf8.index(after: question)...]
             rest = rest[..<question]
@@ -61,8 +68,7 @@ struct URLParts: Equatable {
         self.port = port.utf8.elementsEqual((defaultPort ?? "").utf8) ? "" : port
         let path = rest[slash...]
         self.path = isWeb && path.isEmpty ? "/" : path
-        let items = query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false)
-        self.queryItems = query.isEmpty ? [] : items.map(Substring.init)
+        self.query = query
         self.fragment = fragment
     }
 }

@@ -33,33 +33,16 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
     /// and what a browser would read otherwise than written (``URLPolicy/Violation/invalidAuthority``).
     public init(_ url: String) throws(URLPolicy.Violation) {
         try URLPolicy.webURLs.check(url)
-        guard let scheme = URLPolicy.scheme(of: url) else { throw .relative }
-        var rest = Substring(URLPolicy.schemeSpecificPart(of: url, scheme: scheme).utf8.dropFirst(2))  // the policy saw `//`
-        var fragment: String?
-        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
-            fragment = String(rest[rest.utf8.index(after: hash)...])
-            rest = rest[..<hash]
-        }
-        var query: String?
-        if let question = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
-            // The Standard percent-encodes `'` in the query of a special URL; the policy refuses the rest of that set.
-            query = rest[rest.utf8.index(after: question)...].replacingOccurrences(of: "'", with: "%27")
-            rest = rest[..<question]
-        }
-        let slash = rest.utf8.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
-        var authority = rest[..<slash]
-        var port: Int?
-        if let colon = authority.utf8.lastIndex(of: UInt8(ascii: ":")), !authority.hasSuffix("]") {
-            guard let number = Int(authority[authority.utf8.index(after: colon)...]), number <= 65_535 else { throw .invalidAuthority }
-            port = number == (scheme == "https" ? 443 : 80) ? nil : number
-            authority = authority[..<colon]
-        }
-        self.scheme = scheme
-        host = try Self.host(authority.asciiLowercased())
-        self.port = port
-        path = Self.removingDotSegments(rest[slash...])
-        self.query = query
-        self.fragment = fragment
+        // What the policy accepts under `http` and `https` always splits.
+        guard let parts = URLParts(url) else { throw .invalidAuthority }
+        scheme = parts.scheme
+        host = try Self.host(parts.host)
+        // The policy saw to a port of at most 65535; `URLParts` drops one written as the default.
+        port = Int(parts.port).flatMap { $0 == (parts.scheme == "https" ? 443 : 80) ? nil : $0 }
+        path = Self.removingDotSegments(parts.path)
+        // The Standard percent-encodes `'` in the query of a special URL; the policy refuses the rest of that set.
+        query = parts.query?.replacingOccurrences(of: "'", with: "%27")
+        fragment = parts.fragment.map(String.init)
     }
 
     /// The host as the Standard reads it, or `invalidAuthority` where that differs from `text`.
