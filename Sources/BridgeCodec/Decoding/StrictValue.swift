@@ -123,12 +123,13 @@ enum StrictValue {
     private static let posixLocale = Locale(identifier: "en_US_POSIX")
 
     /// `value`, of a type the caller has found equal to `T`: taken as its own type rather than
-    /// boxed in `Any`, the cast is the runtime's same-type case.
+    /// boxed in `Any`, the cast is the runtime's same-type case. A `case` pattern casts straight
+    /// into a `T`, where `as?` would make an `Optional<T>`, whose metadata the runtime looks up.
     private static func cast<T, Value>(_ value: Value, at node: Node) throws(JSONDecodeError) -> T {
-        guard let typed = value as? T else {
-            throw JSONDecodeError(path: node.path, reason: .invalidValue("cannot produce a \(T.self)"))
+        switch value {
+        case let typed as T: return typed
+        default: throw JSONDecodeError(path: node.path, reason: .invalidValue("cannot produce a \(T.self)"))
         }
-        return typed
     }
 
     static func mismatch(_ expected: String, _ value: Node) -> JSONDecodeError {

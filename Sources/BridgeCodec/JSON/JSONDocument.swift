@@ -1,4 +1,4 @@
-/// A strictly parsed document: its bytes, as they came, and the parser's tokens, read in place.
+/// A strictly parsed document: its bytes and the parser's tokens, read in place.
 ///
 /// Decoders read a message straight from here: keys are compared as bytes, and a string becomes
 /// a `String` only when a model keeps it. Every read goes through a ``JSONView`` of the document,
@@ -7,13 +7,9 @@
 ///
 /// A class, so that a node, which the Codable decoder copies at every step, holds one reference.
 final class JSONDocument: Sendable {
-    /// The document's bytes, held in the form they came in so that none is copied.
-    enum Source: Sendable {
-        case bytes([UInt8])
-        case text(String)
-    }
-
-    let source: Source
+    /// The document's UTF-8 bytes. Text is copied here once: every read then lends the array's
+    /// storage, where lending a `String`'s would ask the runtime for an optional's metadata.
+    let bytes: [UInt8]
     /// The values in document order (``JSONToken``).
     let tokens: [JSONToken]
     /// Where the root sits in a larger document: the root for a whole message.
@@ -23,27 +19,23 @@ final class JSONDocument: Sendable {
 
     /// Parses `text` strictly within `limits`.
     convenience init(parsing text: String, limits: JSONLimits, urlPolicy: URLPolicy? = nil) throws(JSONParseError) {
-        try self.init(parsing: .text(text), limits: limits, urlPolicy: urlPolicy)
+        try self.init(parsing: Array(text.utf8), limits: limits, urlPolicy: urlPolicy)
     }
 
     /// Parses `bytes` strictly within `limits`.
-    convenience init(parsing bytes: [UInt8], limits: JSONLimits, urlPolicy: URLPolicy? = nil) throws(JSONParseError) {
-        try self.init(parsing: .bytes(bytes), limits: limits, urlPolicy: urlPolicy)
-    }
-
-    private init(parsing source: Source, limits: JSONLimits, urlPolicy: URLPolicy?) throws(JSONParseError) {
-        self.source = source
+    init(parsing bytes: [UInt8], limits: JSONLimits, urlPolicy: URLPolicy? = nil) throws(JSONParseError) {
+        self.bytes = bytes
         self.urlPolicy = urlPolicy
         rootPath = .root
         // The buffer-borrowing APIs rethrow only untyped errors, so the typed error travels out as a `Result`.
-        tokens = try Self.withBytes(of: source) { bytes in
+        tokens = try bytes.withUnsafeBufferPointer { bytes in
             Result { () throws(JSONParseError) in try JSONParser.tokens(of: bytes, limits: limits) }
         }.get()
     }
 
     /// A document that is `null` at `path`: what an absent super key decodes as.
     init(nullAt path: JSONPath) {
-        source = .bytes([])
+        bytes = []
         urlPolicy = nil
         tokens = [JSONToken(kind: .null, flags: 0, start: 0, length: 0, next: 1)]
         rootPath = path
@@ -59,7 +51,7 @@ final class JSONDocument: Sendable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(512)
         Self.append(value, to: &tokens, &bytes)
-        source = .bytes(bytes)
+        self.bytes = bytes
         self.tokens = tokens
         self.urlPolicy = urlPolicy
         rootPath = .root
@@ -104,20 +96,6 @@ final class JSONDocument: Sendable {
         }
     }
 
-    /// Reads the document's bytes.
-    @inline(__always)
-    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        Self.withBytes(of: source, body)
-    }
-
-    @inline(__always)
-    private static func withBytes<Result>(of source: Source, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        switch source {
-        case .bytes(let bytes): bytes.withUnsafeBufferPointer(body)
-        case .text(let text): text.withUTF8Bytes(body)
-        }
-    }
-
     /// The top-level value.
     var root: Node { Node(document: self, index: 0) }
 
@@ -125,7 +103,7 @@ final class JSONDocument: Sendable {
     @inline(__always)
     func withView<Result>(at index: Int, _ body: (JSONView) -> Result) -> Result {
         tokens.withUnsafeBufferPointer { tokens in
-            withBytes { bytes in body(JSONView(tokens: tokens, bytes: bytes, index: index)) }
+            bytes.withUnsafeBufferPointer { bytes in body(JSONView(tokens: tokens, bytes: bytes, index: index)) }
         }
     }
 
