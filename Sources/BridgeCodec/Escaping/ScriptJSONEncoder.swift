@@ -181,7 +181,7 @@ struct ScriptJSONText {
     }
 
     mutating func writeInteger(_ value: some BinaryInteger) {
-        bytes.append(contentsOf: (Int64(exactly: value).map(JSONNumber.decimalText) ?? "\(value)").utf8)
+        bytes.append(contentsOf: String(value).utf8)
     }
 
     mutating func writeLiteral(_ text: StaticString) {

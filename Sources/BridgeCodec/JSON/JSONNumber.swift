@@ -15,31 +15,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// A number from an integer.
     public init<Integer: BinaryInteger>(_ value: Integer) {
-        self.text = Int64(exactly: value).map(Self.decimalText) ?? String(value)
+        self.text = String(value)
         self.doubleValue = Double(value)
-    }
-
-    /// `value` in decimal, as `String(value)` writes it. The generic conversion costs more than
-    /// decoding a whole message, and every number of a WKWebView body comes through here.
-    static func decimalText(_ value: Int64) -> String {
-        var magnitude = value.magnitude
-        var digits = 1
-        var limit: UInt64 = 10
-        while digits < 20, magnitude >= limit {
-            digits += 1
-            limit = limit &* 10
-        }
-        let length = digits + (value < 0 ? 1 : 0)
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            var position = length
-            repeat {
-                position -= 1
-                buffer[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude != 0
-            if value < 0 { buffer[0] = UInt8(ascii: "-") }
-            return length
-        }
     }
 
     /// A number from a finite `Double`; `nil` for NaN and infinity, which JSON cannot represent.
@@ -49,7 +26,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         if value == 0 {
             self.text = value.sign == .minus ? "-0" : "0"
         } else if value == value.rounded() && abs(value) < 1e15 {
-            self.text = Self.decimalText(Int64(value))
+            self.text = String(Int64(value))
         } else {
             self.text = String(value)
         }
