@@ -167,7 +167,8 @@ extension JSONDocument.Node: JSONNode {
     /// Two keys of this object that differ in code units but are one Swift `String` (canonically
     /// equivalent: NFC and NFD "é", or "K" and U+212A KELVIN SIGN), which a Swift dictionary would
     /// merge into one entry; `nil` when there are none. Objects whose keys are all plain ASCII
-    /// (distinct ASCII text is never equivalent) are answered from their tokens alone.
+    /// (distinct ASCII text is never equivalent) are answered from their tokens alone: every
+    /// Codable row (`StrictJSONDecoder`, an app's channel) misses its budget without that.
     var keysEqualAsSwiftStrings: (String, String)? {
         guard !document.withView(at: index, \.keysArePlainASCII), let members else { return nil }
         var seen: [String: String] = [:]
