@@ -52,15 +52,6 @@ extension JSONValue {
     }
 
     static func writeString(_ string: String, _ output: inout [UInt8]) {
-        string.withUTF8Bytes { bytes in
-            // Most strings need no escape, and copying them whole costs less than setting up the table's pass.
-            if JSONParser.plainStringBytes.firstNonMember(in: bytes, from: 0, before: bytes.count) == bytes.count {
-                output.append(UInt8(ascii: "\""))
-                output.append(contentsOf: bytes)
-                output.append(UInt8(ascii: "\""))
-            } else {
-                stringEscapes.escape(bytes, into: &output, delimiter: UInt8(ascii: "\""))
-            }
-        }
+        string.withUTF8Bytes { stringEscapes.escape($0, into: &output, delimiter: UInt8(ascii: "\"")) }
     }
 }
