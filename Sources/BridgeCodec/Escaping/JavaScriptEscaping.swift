@@ -18,7 +18,6 @@ enum JavaScriptEscaping {
     }
 
     /// Appends `bytes` as a string literal, quotes included.
-    @inline(never)
     static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         table.escape(bytes, into: &output, delimiter: quote, following: lineTerminatorOrC1)
     }

@@ -141,8 +141,9 @@ extension JSONView: JSONNode {
 }
 
 extension JSONView {
-    /// `body`'s result for the root of `text`, parsed strictly within `limits`; text that is not
-    /// strict JSON is a `malformedJSON` error at the root. The view lives for the call only.
+    /// `body`'s result for the root of `text`, parsed strictly within `limits`. Text that is not
+    /// strict JSON is a `malformedJSON` error at the root; a breached limit is its own reason at
+    /// the path of the value that breaks it. The view lives for the call only.
     @inline(__always)
     static func read<Value>(
         _ text: String, limits: JSONLimits, _ body: (JSONView) throws(JSONDecodeError) -> Value
