@@ -98,6 +98,43 @@ struct StrictJSONDecoderTests {
         #expect(decoder.failure([String: Int].self, "{\"q\\\"\\u2028\":\"x\"}")?.path.description == #"$["q\"\u2028"]"#)
     }
 
+    /// Reads its elements through an unkeyed container, as the standard library's `Array` does.
+    struct ThroughContainer<Element: Decodable & Equatable>: Decodable, Equatable {
+        var elements: [Element]
+        init(from decoder: any Decoder) throws {
+            var container = try decoder.unkeyedContainer()
+            var elements: [Element] = []
+            while !container.isAtEnd { elements.append(try container.decode(Element.self)) }
+            self.elements = elements
+        }
+    }
+
+    /// The decoder reads an array without a container: values and errors are those of the
+    /// standard library's reading through one, at every depth and for every element type.
+    @Test func arraysReadAsThroughAnUnkeyedContainer() throws {
+        func same<Element: Decodable & Equatable>(_: Element.Type, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+            let direct = Result { try decoder.decode([Element].self, from: text) }
+            let through = Result { try decoder.decode(ThroughContainer<Element>.self, from: text).elements }
+            switch (direct, through) {
+            case (.success(let direct), .success(let through)): #expect(direct == through, sourceLocation: sourceLocation)
+            case (.failure(let direct), .failure(let through)):
+                #expect("\(direct)" == "\(through)", sourceLocation: sourceLocation)
+            default: Issue.record("\(text): \(direct) but \(through)", sourceLocation: sourceLocation)
+            }
+        }
+        same([Int].self, "[[1,2],[],[3]]")
+        same([Int].self, #"[[1],[2,"x"]]"#)
+        same(Int?.self, "[1,null,3]")
+        same(Order.Line.self, #"[{"sku":"a","quantity":1},{"sku":"b","quantity":300}]"#)
+        same(Order.Status.self, #"["open","void"]"#)
+        same(Int.self, "{}")
+        same(Int.self, "[]")
+        #expect(try decoder.decode([[Int]].self, from: "[[1,2],[],[3]]") == [[1, 2], [], [3]])
+        #expect(decoder.failure([[Int]].self, #"[[1],[2,"x"]]"#)?.path.description == "$[1][1]")
+        let policed = StrictJSONDecoder(urlPolicy: .httpsOnly)
+        #expect(policed.failure([URL].self, #"["https://a.example","http://b.example"]"#)?.path.description == "$[1]")
+    }
+
     @Test func tuplesReportMissingElements() {
         struct Pair: Decodable {
             var first: Int
