@@ -47,10 +47,15 @@ enum FuzzTarget: String, CaseIterable {
         var count: Int?
     }
 
+    /// The dispatchers the targets read with: values, built once rather than for every input.
+    private static let appDispatcher = BridgeDispatcher(channels: [BridgeChannel<AppEvent>("app", origins: .anyOrigin)])
+    private static let providerDispatcher = BridgeDispatcher(
+        channels: BridgeChannel.allProviders(origins: .anyOrigin), urlPolicy: .https(plusAppSchemes: ["branchapp"]))
+
     /// The app's channel over every transport: text, the object graph and a structured body
     /// give the same value or all refuse it.
     static func appChannel(_ text: String) {
-        let dispatcher = BridgeDispatcher(channels: [BridgeChannel<AppEvent>("app", origins: .anyOrigin)])
+        let dispatcher = appDispatcher
         let viaText = try? dispatcher.dispatch(handlerName: "app", jsonText: text)
         guard let value = try? JSONValue(parsing: text),
             let graph = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)
@@ -69,8 +74,7 @@ enum FuzzTarget: String, CaseIterable {
     static func dispatch(_ bytes: UnsafeRawBufferPointer) {
         guard let text = String(validatingUTF8Bytes: bytes) else { return }
         appChannel(text)
-        let dispatcher = BridgeDispatcher(
-            channels: BridgeChannel.allProviders(origins: .anyOrigin), urlPolicy: .https(plusAppSchemes: ["branchapp"]))
+        let dispatcher = providerDispatcher
         for handler in dispatcher.channels.map(\.handlerName) {
             let viaText = try? dispatcher.dispatch(BridgeMessage(handlerName: handler, jsonText: text))
             _ = try? dispatcher.dispatch(BridgeMessage(handlerName: handler, stringArgument: text))
@@ -112,8 +116,8 @@ enum FuzzTarget: String, CaseIterable {
         }) {
             fatalError("htmlAttribute left markup: \(html)")
         }
-        // The buffer path writes into the array's spare capacity; it must match the String path
-        // after what the buffer already holds.
+        // The buffer path appends after what the buffer already holds; it must write what the
+        // String path returns.
         for context in EscapingContext.allCases {
             var buffer = Array("kept".utf8)
             Escaper.append(text, escapedFor: context, to: &buffer)
