@@ -67,7 +67,7 @@ enum StrictValue {
         // documents, is told apart by one comparison and read without a lookup per element. The
         // app channel's row from text and the 2 KB Merchant Backend decoding row miss their
         // budgets without these. Only a JSON array asks the runtime whether `T` is an array.
-        if ObjectIdentifier(T.self) == stringArray { return try cast(strings(value), at: value) }
+        if ObjectIdentifier(T.self) == stringArray { return try cast(elements(of: value, string), at: value) }
         if value.kind == .array, let arrayType = T.self as? any DecodableArray.Type {
             return try cast(arrayType.decodeElements(of: value), at: value)
         }
@@ -103,12 +103,15 @@ enum StrictValue {
     /// mention, and every decoded value asks.
     private static let stringArray = ObjectIdentifier([String].self)
 
-    private static func strings(_ value: Node) throws(JSONDecodeError) -> [String] {
+    /// An array's elements, each read by `read`, into storage reserved for all of them. Called
+    /// with `string`, it is compiled for `String` and reads a `[String]` without a generic call
+    /// per element.
+    static func elements<Element>(of value: Node, _ read: (Node) throws -> Element) throws -> [Element] {
         guard let elements = value.elements else { throw mismatch("an array", value) }
-        var strings: [String] = []
-        strings.reserveCapacity(elements.count)
-        for element in elements { strings.append(try string(element)) }
-        return strings
+        var array: [Element] = []
+        array.reserveCapacity(elements.count)
+        for element in elements { array.append(try read(element)) }
+        return array
     }
 
     /// The number's exact `Decimal`; refused when it has more significant digits than a
@@ -150,10 +153,6 @@ private protocol DecodableArray {
 
 extension Array: DecodableArray where Element: Decodable {
     fileprivate static func decodeElements(of value: JSONDocument.Node) throws -> [Element] {
-        guard let elements = value.elements else { throw StrictValue.mismatch("an array", value) }
-        var array: [Element] = []
-        array.reserveCapacity(elements.count)
-        for element in elements { array.append(try StrictValue.decode(Element.self, from: element)) }
-        return array
+        try StrictValue.elements(of: value) { element in try StrictValue.decode(Element.self, from: element) }
     }
 }
