@@ -58,7 +58,7 @@ struct JSONParser {
         let count = bytes.count
         guard count >= 2, count <= limits.maxBytes, count - 2 <= limits.maxStringLength,
             bytes[0] == UInt8(ascii: "\""), bytes[count - 1] == UInt8(ascii: "\""),
-            plainPrefixEnd(in: bytes, from: 1, before: count - 1) == count - 1
+            plainStringBytes.firstNonMember(in: bytes, from: 1, before: count - 1) == count - 1
         else { return nil }
         return JSONToken(kind: .string, flags: 0, start: 1, length: UInt32(truncatingIfNeeded: count - 2), next: 1)
     }
@@ -315,13 +315,6 @@ struct JSONParser {
         guard index < bytes.count else { throw fail(.unexpectedEnd(expected: "'\"' closing the string"), at: index) }
         appendString(start: start, end: index, flags: flags)
         index += 1
-    }
-
-    /// The offset of the first byte from `start` that is not plain (``plainStringBytes``),
-    /// or `end` when all before it are.
-    @inline(__always)
-    private static func plainPrefixEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int) -> Int {
-        plainStringBytes.firstNonMember(in: bytes, from: start, before: end)
     }
 
     /// Printable ASCII other than `"` and `\`, and DEL: copied as it is.
