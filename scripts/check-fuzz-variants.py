@@ -5,7 +5,7 @@ The oracle is the handler's JSON Schema (schemas/), applied to the body read as 
 reads it: UTF-8 only, no BOM, no duplicate keys, no NaN/Infinity, no lone surrogates, no number that
 overflows a double or underflows to zero, and the decoder's default limits (1 MiB, depth 64, strings of
 256 KiB, 1,024 members). Plus the one rule JSON Schema cannot say: a Sovendus numeric-string height must be
-finite. Any disagreement, or a rejection without a reason, fails the check.
+finite. URLs are read by node's URL class, as a browser reads them (browser_urls.py). Any disagreement, or a rejection without a reason, fails the check.
 usage: check-fuzz-variants.py BRIDGECODEC [COUNT]
 """
 import base64
@@ -19,6 +19,8 @@ import tempfile
 
 from jsonschema import Draft202012Validator
 
+from browser_urls import format_checker
+
 cli = sys.argv[1]
 count = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
 root = pathlib.Path(__file__).resolve().parent.parent
@@ -26,7 +28,7 @@ schemas = {}
 for path in (root / "schemas").glob("*.schema.json"):
     schema = json.loads(path.read_text(encoding="utf-8"))
     if "x-bridgecodec-handler" in schema:  # the message schemas; the document models have no handler
-        schemas[schema["x-bridgecodec-handler"]] = Draft202012Validator(schema)
+        schemas[schema["x-bridgecodec-handler"]] = Draft202012Validator(schema, format_checker=format_checker())
 
 
 class Rejected(Exception):

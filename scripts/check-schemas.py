@@ -3,13 +3,16 @@
 
 A fixture under valid/ must validate and one under invalid/ must not. Fixtures are
 read as strict JSON, as the Swift decoder reads them: duplicate keys, NaN and
-Infinity make a document invalid before the schema is consulted.
+Infinity make a document invalid before the schema is consulted. URL formats are read by node's URL class
+(browser_urls.py).
 """
 import json
 import pathlib
 import sys
 
 from jsonschema import Draft202012Validator
+
+from browser_urls import format_checker
 
 root = pathlib.Path(__file__).resolve().parent.parent / "schemas"
 
@@ -37,7 +40,7 @@ passed = failed = 0
 for schema_path in sorted(root.glob("*.schema.json")):
     schema = json.loads(schema_path.read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(schema)
-    validator = Draft202012Validator(schema)
+    validator = Draft202012Validator(schema, format_checker=format_checker())
     name = schema_path.name.removesuffix(".schema.json")
     fixtures = sorted((root / "fixtures" / name).glob("*/*.json"))
     if not fixtures:

@@ -4,7 +4,7 @@ import Foundation
 /// `bridgecodec url`: intent URLs, payment URLs and navigation decisions, one JSON line each.
 enum URLCommand {
     static let help = """
-        usage: bridgecodec url parse URL
+        usage: bridgecodec url parse [--base URL] URL
                bridgecodec url intent-parse URL
                bridgecodec url intent-build [--target URL] [--action A] [--package P] [--categories C,…]
                                             [--component C] [--extras JSON-OBJECT]
@@ -15,9 +15,9 @@ enum URLCommand {
                bridgecodec url helper android-intent|ios-universal-link REQUEST-URL
 
         Prints one line of JSON. Bad input exits 1 with a reason on stderr; a usage error exits 2.
-        parse prints how the package reads an http or https URL, as a browser does:
-        {"href": …, "scheme": …, "host": …, "port": N|null, "path": …, "query": …|null, "fragment": …|null},
-        or exits 1 with the reason it is refused.
+        parse prints how the package reads a URL (relative to --base when given), as a browser does:
+        {"href": …, "origin": …, "scheme": …, "username": …, "password": …, "host": …|null, "port": N|null,
+        "path": …, "query": …|null, "fragment": …|null}, or exits 1 with the reason it is refused.
         navigate prints {"decision": completed|canceled|reloadPayment|openExternally|openIntent|block|allow, …}.
         helper prints the Merchant Backend helper endpoint's response to REQUEST-URL:
         {"status": …, "headers": {…}, "body": …} (a 400 problem for a bad request).
@@ -29,7 +29,8 @@ enum URLCommand {
             let list = try ArgumentList(
                 arguments,
                 valueOptions: [
-                    "--target", "--action", "--package", "--categories", "--component", "--extras", "--platform", "--root", "--id",
+                    "--base", "--target", "--action", "--package", "--categories", "--component", "--extras", "--platform", "--root",
+                    "--id",
                     "--scheme", "--language", "--app", "--complete-url", "--cancel-url", "--payment-url", "--app-scheme", "--webview-hosts",
                 ])
             guard let subcommand = list.positionals.first else { throw ArgumentList.UsageError(message: "url needs a subcommand") }
@@ -38,14 +39,8 @@ enum URLCommand {
             case "parse":
                 guard operands.count == 1 else { throw ArgumentList.UsageError(message: "parse takes one URL") }
                 do throws(URLPolicy.Violation) {
-                    let url = try WebURL(operands[0])
-                    let optional: (String?) -> JSONValue = { $0.map(JSONValue.string) ?? .null }
-                    return line(
-                        DecodeOutput.object([
-                            ("href", .string(url.href)), ("scheme", .string(url.scheme)), ("host", .string(url.host)),
-                            ("port", url.port.map { .number(JSONNumber($0)) } ?? .null), ("path", .string(url.path)),
-                            ("query", optional(url.query)), ("fragment", optional(url.fragment)),
-                        ]))
+                    let base = try list.options["--base"].map { text throws(URLPolicy.Violation) in try WebURL(text) }
+                    return line(parsedJSON(try WebURL(operands[0], base: base)))
                 } catch {
                     return .rejected(error.description)
                 }
@@ -154,6 +149,16 @@ enum URLCommand {
                 completeURL: complete, cancelURL: cancel, paymentURL: PaymentURL(payment), appScheme: list.options["--app-scheme"],
                 webViewHosts: Set(list.commaSeparated("--webview-hosts")))
         }
+    }
+
+    private static func parsedJSON(_ url: WebURL) -> JSONValue {
+        let optional: (String?) -> JSONValue = { $0.map(JSONValue.string) ?? .null }
+        return DecodeOutput.object([
+            ("href", .string(url.href)), ("origin", .string(url.origin)), ("scheme", .string(url.scheme)),
+            ("username", .string(url.username)), ("password", .string(url.password)), ("host", optional(url.host)),
+            ("port", url.port.map { .number(JSONNumber($0)) } ?? .null), ("path", .string(url.path)),
+            ("query", optional(url.query)), ("fragment", optional(url.fragment)),
+        ])
     }
 
     private static func intentJSON(_ intent: AndroidIntentURL) -> JSONValue {

@@ -124,7 +124,7 @@ struct ReadmeExamplesTests {
         }
         #expect(started == [URL(string: hostedLinkUrl)])
         let request = try androidDispatcher.dispatch(BridgeMessage(handlerName: "branchPlaidLink", stringArgument: hostedLinkUrl))
-        #expect(request == .branchHostedLink(BranchHostedLinkRequest(url: BridgeURL(hostedLinkUrl))))
+        #expect(request == .branchHostedLink(BranchHostedLinkRequest(url: BridgeURL.literal(hostedLinkUrl))))
     }
 
     @Test func swedbankPayHooksReachTheAppOnBothPlatforms() throws {
@@ -151,7 +151,7 @@ struct ReadmeExamplesTests {
     @Test func androidTextReachesTheApp() throws {
         let text = #"{"type":"merchant_redirect","result":"success","url":"https://merchant.example/done"}"#
         let decoded = try androidDispatcher.dispatch(handlerName: "voltRedirect", jsonText: text)
-        #expect(decoded == .volt(.merchantRedirect(result: .success, url: BridgeURL("https://merchant.example/done"))))
+        #expect(decoded == .volt(.merchantRedirect(result: .success, url: BridgeURL.literal("https://merchant.example/done"))))
     }
 
     /// Why the Android dispatcher is built with `.anyOrigin`: a host list refuses a message that
@@ -177,7 +177,7 @@ struct ReadmeExamplesTests {
         let page = try SovendusBannerPage.html(order: order, timestamp: 1_700_000_000)
         #expect(page.contains(#""orderId":"\u003C\/script\u003E\u003Cb\u003E""#) && !page.contains("</script><b>"))
         let url = try #require(URL(string: "branchapp://plaid-hosted-link-complete?x=1"))
-        let script = BridgeScripts.branchPlaidLinkCompletion(.completed(callbackUrl: BridgeURL(url.absoluteString)))
+        let script = BridgeScripts.branchPlaidLinkCompletion(.completed(callbackUrl: try BridgeURL(url.absoluteString)))
         #expect(script.contains("branchPlaidLinkComplete"))
         let hooks = BridgeScripts.swedbankPayHooks(transport: .android)
         #expect(hooks.contains("swedbankPayCompleted") && hooks.contains("swedbankPayCanceled"))
@@ -248,7 +248,7 @@ struct ReadmeExamplesTests {
         let callback = "branchapp://plaid-hosted-link-complete?public_token=x"
         let detail = PlaidLinkCompletion(
             outcome: .callback(url: callback), redirect: PlaidRedirectURI(scheme: "branchapp", host: "plaid-hosted-link-complete"))
-        #expect(detail == .completed(callbackUrl: BridgeURL(callback)))
+        #expect(detail == .completed(callbackUrl: BridgeURL.literal(callback)))
     }
 
     // README, "Your own messages".

@@ -6,31 +6,12 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { run, naughtyStrings, randomStrings, scriptValues, encodeAll } from "./support.mjs";
+import { run, naughtyStrings, randomStrings, scriptValues, encodeAll, load } from "./support.mjs";
 
-const chromium = ["chromium", "chromium-browser", "google-chrome"].find((name) => spawnSync("which", [name]).status === 0);
 const hostile = [
   "</script><script>window.__pwned=1</script>", "<!--<script>", "\u2028\u2029", `"'\`\${window.__pwned=1}\``,
   "<img src=x onerror=window.__pwned=1>", "]]></script>", "\\u003C/script>", "Zoë Ö'Brien", "&amp;&lt;", "\u0085\u00a0\ufeff",
 ];
-
-/** Loads an HTML file in headless Chromium and returns the JSON its checker wrote into <pre id="result">. */
-function load(html) {
-  assert.ok(chromium, "Chromium is needed for this test: apt-get install chromium");
-  const folder = mkdtempSync(join(tmpdir(), "bridgecodec-browser-"));
-  const file = join(folder, "page.html");
-  writeFileSync(file, html);
-  const result = spawnSync(chromium, [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", `--user-data-dir=${join(folder, "profile")}`,
-    // No request leaves the machine: names resolve to nothing, background services are off.
-    "--host-resolver-rules=MAP * ~NOTFOUND", "--disable-background-networking", "--disable-component-update",
-    "--no-first-run", "--virtual-time-budget=2000", "--dump-dom", `file://${file}`,
-  ], { encoding: "utf8", timeout: 60_000, maxBuffer: 64 << 20 });
-  const match = /<pre id="result">([\s\S]*?)<\/pre>/.exec(result.stdout ?? "");
-  assert.ok(match, `no result in the page: ${result.stderr?.slice(0, 2000)}`);
-  const text = match[1].replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
-  return JSON.parse(text);
-}
 
 /** A script that parses base64 UTF-8 JSON: expected values reach the page without any of our escaping. */
 function expected(name, value) {
@@ -148,7 +129,8 @@ test("Swedbank Pay Android helper page with hostile request values", () => {
   assert.equal(helper.status, 0, helper.stderr);
   const response = JSON.parse(helper.stdout);
   assert.equal(response.status, 200);
-  const intent = `intent://${request.slice("https://".length)}#Intent;scheme=https;action=com.swedbankpay.mobilesdk.VIEW_PAYMENTORDER;package=your.ecom.app;end;`;
+  // The request URL as a browser reads it (its `'` percent-encoded) is the intent's data.
+  const intent = `intent://${new URL(request).href.slice("https://".length)}#Intent;scheme=https;action=com.swedbankpay.mobilesdk.VIEW_PAYMENTORDER;package=your.ecom.app;end;`;
   const checker = `<script>
 ${expected("intent", intent)}
 var link = document.querySelector("a");

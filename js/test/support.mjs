@@ -1,7 +1,8 @@
 // Shared by the node tests: the CLI under test and the vendored test data (Tests/TestData).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -16,6 +17,26 @@ export function run(args, input = "") {
   const result = spawnSync(bridgecodec, args, { input, encoding: "utf8", maxBuffer: 256 << 20 });
   if (result.error) throw result.error;
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const chromium = ["chromium", "chromium-browser", "google-chrome"].find((name) => spawnSync("which", [name]).status === 0);
+
+/** Loads an HTML file in headless Chromium and returns the JSON its checker wrote into <pre id="result">. */
+export function load(html) {
+  assert.ok(chromium, "Chromium is needed for this test: apt-get install chromium");
+  const folder = mkdtempSync(join(tmpdir(), "bridgecodec-browser-"));
+  const file = join(folder, "page.html");
+  writeFileSync(file, html);
+  const result = spawnSync(chromium, [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", `--user-data-dir=${join(folder, "profile")}`,
+    // No request leaves the machine: names resolve to nothing, background services are off.
+    "--host-resolver-rules=MAP * ~NOTFOUND", "--disable-background-networking", "--disable-component-update",
+    "--no-first-run", "--virtual-time-budget=2000", "--dump-dom", `file://${file}`,
+  ], { encoding: "utf8", timeout: 60_000, maxBuffer: 64 << 20 });
+  const match = /<pre id="result">([\s\S]*?)<\/pre>/.exec(result.stdout ?? "");
+  assert.ok(match, `no result in the page: ${result.stderr?.slice(0, 2000)}`);
+  const text = match[1].replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+  return JSON.parse(text);
 }
 
 /** The big list of naughty strings. */

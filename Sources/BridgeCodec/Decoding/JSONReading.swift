@@ -43,6 +43,11 @@ extension JSONNode {
         return string
     }
 
+    /// The URL member `key` of this object, read as a browser reads it.
+    func url(_ key: StaticString, in path: JSONPath) throws(JSONDecodeError) -> BridgeURL {
+        try BridgeURL.reading(string(key, in: path), at: path.appending(key: key.description))
+    }
+
     /// A type mismatch of the member `key`, made out of line.
     @inline(never)
     private func mismatch(_ expected: String, at key: StaticString, in path: JSONPath) -> JSONDecodeError {

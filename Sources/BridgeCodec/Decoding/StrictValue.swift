@@ -41,14 +41,8 @@ enum StrictValue {
     static func decode<T: Decodable>(_: T.Type, from value: Node) throws -> T {
         // URL's own Codable form is an object on Apple platforms; on the bridge it is always a
         // string. A URL, and a BridgeURL, must pass the document's URL policy.
-        if T.self == BridgeURL.self { return try cast(BridgeURL(checkedURL(value)), at: value) }
-        if T.self == URL.self {
-            let string = try checkedURL(value)
-            guard let url = URL(string: string) else {
-                throw JSONDecodeError(path: value.path, reason: .invalidValue("\"\(string)\" is not a valid URL"))
-            }
-            return try cast(url, at: value)
-        }
+        if T.self == BridgeURL.self { return try cast(checkedURL(value), at: value) }
+        if T.self == URL.self { return try cast(checkedURL(value).foundationURL, at: value) }
         // Decimal's own Codable form is an object; JSON holds an amount as a number, read here
         // from its text, exactly, as `JSONDecoder` reads it.
         if T.self == Decimal.self { return try cast(decimal(value), at: value) }
@@ -92,11 +86,11 @@ enum StrictValue {
         Cases.allCases.map(\.rawValue)
     }
 
-    /// The string of a URL member, once it passes the document's URL policy.
-    private static func checkedURL(_ value: Node) throws(JSONDecodeError) -> String {
-        let string = try string(value)
-        try value.document.urlPolicy?.check(string, at: value.path)
-        return string
+    /// A URL member read as a browser reads it, once it passes the document's URL policy.
+    private static func checkedURL(_ value: Node) throws(JSONDecodeError) -> BridgeURL {
+        let url = try BridgeURL.reading(string(value), at: value.path)
+        try value.document.urlPolicy?.check(url, at: value.path)
+        return url
     }
 
     /// `[String]`, looked up once: a generic type's metadata is found through a cache on every

@@ -62,11 +62,10 @@ public enum Escaper {
         }
     }
 
-    /// A URL for an `href`, `src` or meta-refresh attribute: checked against `policy` (scheme
-    /// allowlist, no controls, spaces or user info), then encoded as an attribute value.
+    /// A URL for an `href`, `src` or meta-refresh attribute: read as a browser reads it and
+    /// checked against `policy`, then its serialization encoded as an attribute value.
     public static func urlAttribute(_ url: String, policy: URLPolicy = .httpsOnly) throws(URLPolicy.Violation) -> String {
-        try policy.check(url)
-        return escaped(url, for: .htmlAttribute)
+        escaped(try policy.check(url).href, for: .htmlAttribute)
     }
 
     /// Appends `text`, encoded for `context`, to `output`: the fast path for large or many values,

@@ -24,7 +24,15 @@ struct HostList: Sendable, Hashable {
     init(_ entries: Set<String>, wildcards: Wildcards = .subdomains) {
         // Bytes rather than `String`s: a `Set<String>` and `hasSuffix` compare by canonical
         // equivalence, under which a host that is not byte-equal to an entry could still match it.
-        let lowercased = entries.map { $0.asciiLowercasedUTF8() }.sorted { $0.lexicographicallyPrecedes($1) }
+        // Each entry's host as a browser serializes it (`127.1` is `127.0.0.1`), so it compares
+        // with the hosts URLs are read with; an entry no browser reads as a host stays as written,
+        // in lowercase, and matches nothing.
+        let lowercased = entries.map { entry -> [UInt8] in
+            let bytes = entry.asciiLowercasedUTF8()
+            let wildcard = bytes.starts(with: "**.".utf8) ? 3 : bytes.starts(with: "*.".utf8) ? 2 : 0
+            let domain = String(decoding: bytes[wildcard...], as: UTF8.self)
+            return Array(bytes[..<wildcard]) + Array((URLHost.serialized(domain) ?? domain).utf8)
+        }.sorted { $0.lexicographicallyPrecedes($1) }
         let anyLabels = wildcards == .webViewPatterns ? lowercased.filter { $0.starts(with: "**.".utf8) } : []
         let oneLabel = lowercased.filter { $0.starts(with: "*.".utf8) && !$0.starts(with: "**.".utf8) }
         self.wildcards = wildcards
@@ -33,8 +41,9 @@ struct HostList: Sendable, Hashable {
         anyLabelsDomains = anyLabels.map { Array($0.dropFirst(2)) }
     }
 
+    /// Whether `host`, as a browser serializes it, is listed.
     func contains(_ host: String) -> Bool {
-        let host = host.asciiLowercasedUTF8()
+        let host = Array(host.utf8)
         if names.contains(host) { return true }
         switch wildcards {
         case .subdomains:

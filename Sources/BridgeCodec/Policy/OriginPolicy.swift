@@ -38,7 +38,8 @@ public struct OriginPolicy: Sendable, Hashable {
     /// the platform gives no origin (Android's `@JavascriptInterface`).
     public static let anyOrigin = OriginPolicy(rule: .any)
 
-    /// Only `https` frames on the default port whose host is listed (byte for byte, ignoring ASCII case). An entry
+    /// Only `https` frames on the default port whose host is listed (compared as a browser serializes hosts:
+    /// ASCII case ignored, `127.1` the same as `127.0.0.1`). An entry
     /// `*.example.com` allows every subdomain of `example.com`, not the domain itself.
     /// A message without an origin is rejected.
     public static func hosts(_ hosts: Set<String>, mainFrameOnly: Bool = false) -> OriginPolicy {
@@ -82,6 +83,9 @@ public struct OriginPolicy: Sendable, Hashable {
         if mainFrameOnly && !origin.isMainFrame { return .notMainFrame(origin) }
         guard origin.scheme.asciiLowercased().utf8.elementsEqual("https".utf8) else { return .scheme(origin) }
         guard origin.port == nil || origin.port == 443 else { return .port(origin) }
-        return hosts.contains(origin.host) ? nil : .host(origin)
+        // The host as a browser serializes it; WebKit reports an IPv6 address without its brackets.
+        let host = origin.host.utf8.contains(UInt8(ascii: ":")) ? "[" + origin.host + "]" : origin.host
+        guard let serialized = URLHost.serialized(host), hosts.contains(serialized) else { return .host(origin) }
+        return nil
     }
 }

@@ -1,131 +1,107 @@
-/// An `http` or `https` URL read as a browser reads it (the WHATWG URL Standard), or refused.
+/// A URL read as a browser reads it: the WHATWG URL Standard's basic URL parser, and its serialization.
 ///
-/// What ``URLPolicy`` accepts under those schemes is read here as a WebView reports it: scheme
-/// and host in lowercase, the default port dropped, dot segments removed from the path (`%2e`
-/// included), an empty path written `/`, and `'` in the query percent-encoded. What a browser
-/// would read some other way than its text shows is refused instead: a host that a browser reads
-/// as an IPv4 address unless written as one (`0x7f.1`), a port above 65535, an IPv6 address that
-/// is not in its shortest form, and a punycode (`xn--`) label, which a browser decodes.
+/// Every URL decision in the package reads its URL here once and decides on the parts below,
+/// which are the parts a browser (and so a WebView) works with. The reader covers every scheme
+/// but `file:` (which no decision in the package ever opens) and refuses, with a documented
+/// reason, a host that holds non-ASCII characters (UTS 46 mapping is not implemented; write such a
+/// host in its `xn--` form). Everything else it reads exactly as the Standard does, including
+/// relative references against a base; what the Standard refuses, it refuses.
 public struct WebURL: Sendable, Hashable, CustomStringConvertible {
-    /// `http` or `https`.
-    public let scheme: String
-    /// The host in lowercase; an IPv6 address in brackets.
-    public let host: String
-    /// The port, or `nil` for the scheme's default.
-    public let port: Int?
-    /// The path, from its first `/`.
-    public let path: String
-    /// The query without its `?`; `nil` when the URL has no `?`.
-    public let query: String?
-    /// The fragment without its `#`; `nil` when the URL has no `#`.
-    public let fragment: String?
+    /// The URL as the Standard serializes it (`URL.href`): ASCII only.
+    public let href: String
+    /// Where each part lies in ``href``'s UTF-8.
+    private let parts: URLOffsets
 
-    /// The URL as the Standard serializes it.
-    public var href: String {
-        scheme + "://" + host + (port.map { ":\($0)" } ?? "") + path + (query.map { "?" + $0 } ?? "")
-            + (fragment.map { "#" + $0 } ?? "")
+    /// Reads `text` as an absolute URL, or as a reference relative to `base`.
+    public init(_ text: String, base: WebURL? = nil) throws(URLPolicy.Violation) {
+        var reader = URLReader(text, base: base)
+        try reader.read()
+        self.init(reader.output, reader.offsets)
+    }
+
+    private init(_ bytes: [UInt8], _ parts: URLOffsets) {
+        href = String(decoding: bytes, as: UTF8.self)
+        self.parts = parts
+    }
+
+    /// The scheme in lowercase, without its `:`.
+    public var scheme: String { slice(0, parts.schemeEnd) }
+    /// The user name, percent-encoded; empty when there is none.
+    public var username: String { slice(parts.usernameStart, parts.usernameEnd) }
+    /// The password, percent-encoded; empty when there is none.
+    public var password: String { slice(parts.passwordStart, parts.passwordEnd) }
+    /// The host as serialized (a domain in lowercase, IPv4 in dotted decimal, IPv6 compressed in
+    /// brackets, or an opaque host); `nil` when the URL has no authority.
+    public var host: String? { parts.hasHost ? slice(parts.hostStart, parts.hostEnd) : nil }
+    /// The port, or `nil` when there is none or it is the scheme's default.
+    public var port: Int? { parts.port }
+    /// The path as serialized (`pathname`): `/`-separated segments, or an opaque path such as
+    /// `blank` in `about:blank`.
+    public var path: String { slice(parts.pathStart, parts.queryStart ?? parts.fragmentStart ?? parts.end) }
+    /// The query without its `?`; `nil` when the URL has no `?`.
+    public var query: String? { parts.queryStart.map { slice($0 + 1, parts.fragmentStart ?? parts.end) } }
+    /// The fragment without its `#`; `nil` when the URL has no `#`.
+    public var fragment: String? { parts.fragmentStart.map { slice($0 + 1, parts.end) } }
+    /// Whether the path is opaque (`mailto:x`, `about:blank`, `javascript:…`) rather than a list of segments.
+    public var hasOpaquePath: Bool { parts.hasOpaquePath }
+    /// Whether the scheme is one of the Standard's special schemes (`http`, `https`, `ws`, `wss`, `ftp`, `file`).
+    public var isSpecial: Bool { URLReader.defaultPort(schemeBytes) != nil }
+
+    /// The serialized origin (`https://shop.example:8443`), or `"null"` for an opaque origin. A
+    /// `blob:` URL has the origin of the `http` or `https` URL in its path.
+    public var origin: String {
+        switch scheme {
+        case "http", "https", "ws", "wss", "ftp":
+            return scheme + "://" + (host ?? "") + (port.map { ":\($0)" } ?? "")
+        case "blob":
+            guard let inner = try? WebURL(path), inner.scheme == "https" || inner.scheme == "http" else { return "null" }
+            return inner.origin
+        default:
+            return "null"
+        }
+    }
+
+    /// This URL's text with `path` added to its path (after a `/`) and `items`, already encoded,
+    /// after its query's items, before its fragment: as URL builders add to a base URL.
+    func appending(path: String = "", queryItems items: String) -> String {
+        var text = String(Substring(href.utf8.prefix(parts.queryStart ?? parts.fragmentStart ?? parts.end)))
+        if !path.isEmpty { text += (text.utf8.last == UInt8(ascii: "/") ? "" : "/") + path }
+        let query = self.query.map { $0.isEmpty || $0.utf8.last == UInt8(ascii: "&") ? $0 : $0 + "&" } ?? ""
+        return text + "?" + query + items + (fragment.map { "#" + $0 } ?? "")
     }
 
     /// ``href``.
     public var description: String { href }
 
-    /// Reads `url`, or throws why it is refused: any rule of ``URLPolicy`` for `http` and `https`,
-    /// and what a browser would read otherwise than written (``URLPolicy/Violation/invalidAuthority``).
-    public init(_ url: String) throws(URLPolicy.Violation) {
-        try URLPolicy.webURLs.check(url)
-        // What the policy accepts under `http` and `https` always splits.
-        guard let parts = URLParts(url) else { throw .invalidAuthority }
-        scheme = parts.scheme
-        host = try Self.host(parts.host)
-        // The policy saw to a port of at most 65535; `URLParts` drops one written as the default.
-        port = Int(parts.port).flatMap { $0 == (parts.scheme == "https" ? 443 : 80) ? nil : $0 }
-        path = Self.removingDotSegments(parts.path)
-        // The Standard percent-encodes `'` in the query of a special URL; the policy refuses the rest of that set.
-        query = parts.query?.replacingOccurrences(of: "'", with: "%27")
-        fragment = parts.fragment.map(String.init)
-    }
+    /// Equal when their serializations are: two texts a browser reads the same are the same URL.
+    public static func == (left: WebURL, right: WebURL) -> Bool { left.href == right.href }
 
-    /// The host as the Standard reads it, or `invalidAuthority` where that differs from `text`.
-    private static func host(_ text: String) throws(URLPolicy.Violation) -> String {
-        if text.hasPrefix("[") {
-            guard text.hasSuffix("]"), let canonical = IPv6.canonical(text.dropFirst().dropLast()), canonical == text.dropFirst().dropLast()
-            else { throw .invalidAuthority }
-            return text
-        }
-        let labels = text.split(separator: ".", omittingEmptySubsequences: false)
-        // A host whose last label (a final dot aside) is a number is an IPv4 address to a browser.
-        let last = labels.last == "" && labels.count > 1 ? labels[labels.count - 2] : labels.last ?? ""
-        let isDecimal = last.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-        let isHexadecimal = last.hasPrefix("0x") && last.dropFirst(2).allSatisfy(\.isHexDigit)
-        if !last.isEmpty, isDecimal || isHexadecimal {
-            let parts = labels.compactMap { label -> Int? in
-                guard !label.isEmpty, label.count <= 3, label == "0" || !label.hasPrefix("0") else { return nil }
-                return Int(label)
-            }
-            guard labels.count == 4, parts.count == 4, parts.allSatisfy({ $0 <= 255 }) else { throw .invalidAuthority }
-            return text
-        }
-        guard !labels.contains(where: { $0.hasPrefix("xn--") }) else { throw .invalidAuthority }
-        return text
-    }
+    /// Hashes ``href``.
+    public func hash(into hasher: inout Hasher) { hasher.combine(href) }
 
-    /// `path` with its `.` and `..` segments (also written `%2e`) resolved as the Standard resolves
-    /// them; an empty path is `/`.
-    private static func removingDotSegments(_ path: Substring) -> String {
-        guard !path.isEmpty else { return "/" }
-        var output: [Substring] = []
-        let segments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
-        for (index, segment) in segments.enumerated() {
-            let isLast = index == segments.count - 1
-            switch segment.lowercased() {
-            case "..", ".%2e", "%2e.", "%2e%2e":
-                _ = output.popLast()
-                if isLast { output.append("") }
-            case ".", "%2e":
-                if isLast { output.append("") }
-            default:
-                output.append(segment)
-            }
-        }
-        return "/" + output.joined(separator: "/")
+    var schemeBytes: Substring.UTF8View { Substring(href.utf8.prefix(parts.schemeEnd)).utf8 }
+    var offsets: URLOffsets { parts }
+
+    private func slice(_ start: Int, _ end: Int) -> String {
+        let utf8 = href.utf8
+        return String(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]))
     }
 }
 
-/// IPv6 addresses in the form the URL Standard writes them.
-private enum IPv6 {
-    /// `text`'s address in its shortest form (lowercase hexadecimal, no leading zeros, the first
-    /// longest run of two or more zero pieces as `::`), or `nil` when it is no address this reads
-    /// (an embedded IPv4 address included).
-    static func canonical(_ text: Substring) -> String? {
-        let halves = text.components(separatedBy: "::")
-        guard halves.count <= 2 else { return nil }
-        func pieces(_ part: String) -> [UInt16]? {
-            guard !part.isEmpty else { return [] }
-            var result: [UInt16] = []
-            for piece in part.split(separator: ":", omittingEmptySubsequences: false) {
-                guard (1...4).contains(piece.count), let value = UInt16(piece, radix: 16) else { return nil }
-                result.append(value)
-            }
-            return result
-        }
-        guard let head = pieces(halves[0]) else { return nil }
-        var address = head
-        if halves.count == 2 {
-            guard let tail = pieces(halves[1]), head.count + tail.count <= 7 else { return nil }
-            address += [UInt16](repeating: 0, count: 8 - head.count - tail.count) + tail
-        }
-        guard address.count == 8 else { return nil }
-        // The first longest run of zeros, if it is two or more long.
-        var best: (start: Int, length: Int) = (0, 0)
-        var index = 0
-        while index < 8 {
-            var end = index
-            while end < 8, address[end] == 0 { end += 1 }
-            if end - index > best.length { best = (index, end - index) }
-            index = max(end, index + 1)
-        }
-        let hex = address.map { String($0, radix: 16) }
-        guard best.length >= 2 else { return hex.joined(separator: ":") }
-        return hex[..<best.start].joined(separator: ":") + "::" + hex[(best.start + best.length)...].joined(separator: ":")
-    }
+/// Where the parts of a serialized URL lie, as UTF-8 offsets.
+struct URLOffsets: Sendable {
+    var schemeEnd = 0
+    var usernameStart = 0
+    var usernameEnd = 0
+    var passwordStart = 0
+    var passwordEnd = 0
+    var hasHost = false
+    var hostStart = 0
+    var hostEnd = 0
+    var port: Int?
+    var pathStart = 0
+    var hasOpaquePath = false
+    var queryStart: Int?
+    var fragmentStart: Int?
+    var end = 0
 }

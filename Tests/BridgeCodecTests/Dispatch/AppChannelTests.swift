@@ -43,10 +43,10 @@ struct AppChannelTests {
     static let share = Share(
         kind: .order,
         links: [
-            Share.Link(title: "Receipt", url: BridgeURL("https://shop.example.com/r/1")), Share.Link(url: BridgeURL("https://x.example/2")),
+            Share.Link(title: "Receipt", url: .literal("https://shop.example.com/r/1")), Share.Link(url: .literal("https://x.example/2")),
         ],
         fallback: URL(string: "https://shop.example.com/orders"),
-        primary: Share.Link(title: nil, url: BridgeURL("https://shop.example.com/o/1")))
+        primary: Share.Link(title: nil, url: .literal("https://shop.example.com/o/1")))
 
     static var shareText: String {
         let encoder = JSONEncoder()
@@ -60,7 +60,7 @@ struct AppChannelTests {
         #expect(try harness.dispatcher.dispatch(BridgeMessage(handlerName: "share", body: .value(value))) == .share(Self.share))
         #expect(
             harness.accept("voltRedirect", #"{"type":"bank_redirect","url":"https://bank.example/a"}"#)
-                == .provider(.volt(.bankRedirect(url: BridgeURL("https://bank.example/a")))))
+                == .provider(.volt(.bankRedirect(url: BridgeURL.literal("https://bank.example/a")))))
     }
 
     /// Every URL member is checked wherever it sits, `URL` and `BridgeURL` alike, and the

@@ -5,22 +5,28 @@ import Testing
 
 @Suite("Bridge URLs")
 struct BridgeURLTests {
-    /// A URL that passed a policy becomes a Foundation `URL` of exactly its text: no
-    /// normalisation, no second encoding of what is already percent-encoded.
-    @Test func checkedURLsBecomeFoundationURLsOfTheSameText() throws {
+    /// A URL that passed a policy becomes a Foundation `URL` of its serialization: what a browser
+    /// would open, with nothing else changed, and never `nil`.
+    @Test func checkedURLsBecomeFoundationURLsOfTheirSerialization() throws {
         let policy = URLPolicy.https(plusAppSchemes: ["myapp"])
         let texts = [
-            "https://bank.example/auth?state=a%20b#x", "myapp://plaid-complete?x=1", "https://[::1]:8443/p", "HTTPS://Bank.Example/A/../b",
+            ("https://bank.example/auth?state=a%20b#x", "https://bank.example/auth?state=a%20b#x"),
+            ("myapp://plaid-complete?x=1", "myapp://plaid-complete?x=1"), ("https://[::1]:8443/p", "https://[::1]:8443/p"),
+            ("HTTPS://Bank.Example/A/../b", "https://bank.example/b"),
+            // What a browser keeps as written and RFC 3986 does not allow is percent-encoded for Foundation.
+            ("https://shop.example/a|b?q={x}[y]#f#g", "https://shop.example/a%7Cb?q=%7Bx%7D%5By%5D#f%23g"),
+            ("https://shop.example/100%?x=%zz", "https://shop.example/100%25?x=%25zz"),
         ]
-        for text in texts {
-            try policy.check(text)
-            #expect(BridgeURL(text).foundationURL?.absoluteString == text, "\(text)")
+        for (text, foundation) in texts {
+            let url = try BridgeURL(policy.check(text))
+            #expect(url.foundationURL.absoluteString == foundation, "\(text)")
+            #expect(url.string == (try WebURL(text)).href)
         }
     }
 
-    @Test func schemesAreLowercased() {
-        #expect(BridgeURL("HTTPS://bank.example").scheme == "https")
-        #expect(BridgeURL("/relative").scheme == nil)
+    @Test func schemesAreLowercased() throws {
+        #expect(try BridgeURL("HTTPS://bank.example").scheme == "https")
+        #expect(throws: URLPolicy.Violation.relative) { try BridgeURL("/relative") }
     }
 
     @Test func settingTheSchemesLowercasesThem() {

@@ -19,12 +19,13 @@ struct HostListTests {
         func folded(_ text: String) -> [UInt8] {
             text.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
         }
+        // An entry's name is the host a browser reads it as, or its folded text when it reads none.
+        func name(_ text: String) -> [UInt8] { URLHost.serialized(text).map { Array($0.utf8) } ?? folded(text) }
         func modelContains(_ entries: Set<String>, _ host: String) -> Bool {
-            let host = folded(host)
+            let host = Array(host.utf8)
             return entries.contains { entry in
-                let entry = folded(entry)
-                guard entry.starts(with: "*.".utf8) else { return entry == host }
-                let suffix = entry.dropFirst()
+                guard entry.starts(with: "*.") else { return name(entry) == host }
+                let suffix = Array(".".utf8) + name(String(entry.dropFirst(2)))
                 return host.count > suffix.count && host.suffix(suffix.count).elementsEqual(suffix)
             }
         }
@@ -32,7 +33,8 @@ struct HostListTests {
         for _ in 0..<5_000 {
             let entries = Set((0..<Int.random(in: 0...3, using: &generator)).map { _ in text(4) })
             let list = HostList(entries)
-            for host in (0..<4).map({ _ in text(5) }) + entries.map({ $0.uppercased() })
+            // Hosts reach the list as a browser serializes them.
+            for host in ((0..<4).map({ _ in text(5) }) + entries.map({ $0.uppercased() })).compactMap(URLHost.serialized)
             where list.contains(host) != modelContains(entries, host) {
                 disagreements.append("\(entries.sorted()) \(host)")
             }
@@ -44,7 +46,7 @@ struct HostListTests {
     /// `**.x` is `x` or any number; the SDK's own suffix test let `evilpayex.com` pass `**.payex.com`.
     @Test func webViewPatternsAreTheSDKsByWholeLabels() {
         let list = HostList(["**.payex.com", "*.3ds.example", "bank.example"], wildcards: .webViewPatterns)
-        for inside in ["payex.com", "ecom.payex.com", "a.b.ECOM.payex.com", "3ds.example", "acs.3ds.example", "BANK.example"] {
+        for inside in ["payex.com", "ecom.payex.com", "a.b.ecom.payex.com", "3ds.example", "acs.3ds.example", "bank.example"] {
             #expect(list.contains(inside), "\(inside)")
         }
         for outside in ["evilpayex.com", "payex.com.evil.example", "a.b.3ds.example", "x3ds.example", "a.bank.example", "example"] {

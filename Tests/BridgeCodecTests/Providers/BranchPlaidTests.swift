@@ -8,7 +8,7 @@ struct BranchPlaidTests {
     let hostedLink = "https://hosted.plaid.com/link/lp1234"
 
     @Test func hostedLinkFromEveryTransport() {
-        let expected = ProviderMessage.branchHostedLink(BranchHostedLinkRequest(url: BridgeURL(hostedLink)))
+        let expected = ProviderMessage.branchHostedLink(BranchHostedLinkRequest(url: .literal(hostedLink)))
         // iOS: the body is a bare string; WebKit string / React Native: JSON text of that string.
         #expect(harness.accept("branchPlaidLink", "\"\(hostedLink)\"") == expected)
         // Android: BranchAndroidBridge.openHostedLink(url) passes the raw string.
@@ -32,7 +32,7 @@ struct BranchPlaidTests {
         #expect(
             harness.accept(
                 "branchPlaidLinkComplete", #"{"status":"completed","callbackUrl":"branchapp://plaid-hosted-link-complete?public_token=x"}"#)
-                == .branchLinkComplete(.completed(callbackUrl: BridgeURL("branchapp://plaid-hosted-link-complete?public_token=x"))))
+                == .branchLinkComplete(.completed(callbackUrl: BridgeURL.literal("branchapp://plaid-hosted-link-complete?public_token=x"))))
         #expect(harness.accept("branchPlaidLinkComplete", #"{"status":"canceled"}"#) == .branchLinkComplete(.canceled))
         #expect(
             harness.accept("branchPlaidLinkComplete", #"{"status":"error","message":"The operation couldn’t be completed."}"#)
@@ -55,7 +55,7 @@ struct BranchPlaidTests {
 
     @Test func encodesTheEventDetail() throws {
         for detail in [
-            PlaidLinkCompletion.completed(callbackUrl: BridgeURL("branchapp://done")), .canceled, .error(message: "x\"</script>"),
+            PlaidLinkCompletion.completed(callbackUrl: .literal("branchapp://done")), .canceled, .error(message: "x\"</script>"),
         ] {
             let encoded = try JSONEncoder().encode(detail)
             #expect(try StrictJSONDecoder().decode(PlaidLinkCompletion.self, from: encoded) == detail)

@@ -120,7 +120,9 @@ struct MerchantBackendModelTests {
             }
         }
         #expect(outcome("https://api.backend.example.com/po") == .success("https://api.backend.example.com/po"))
-        #expect(outcome("https://BACKEND.example.com/po") == .success("https://BACKEND.example.com/po"))
+        #expect(outcome("https://BACKEND.example.com/po") == .success("https://backend.example.com/po"))
+        #expect(outcome("../../po") == .success("https://backend.example.com/po"))
+        #expect(outcome(#"\\evil.example/po"#) == .failure(.hostNotAllowed("evil.example")))
         #expect(outcome("https://evilbackend.example.com/po") == .failure(.hostNotAllowed("evilbackend.example.com")))
         #expect(outcome("https://example.com/po") == .failure(.hostNotAllowed("example.com")))
         #expect(outcome("https://example.com/po", allowed: ["example.com"]) == .success("https://example.com/po"))

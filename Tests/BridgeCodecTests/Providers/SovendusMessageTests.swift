@@ -58,7 +58,7 @@ struct SovendusMessageTests {
     @Test func openUrl() {
         #expect(
             harness.accept("sovHandler", #"{"type":"openUrl","value":"https://www.sovendus.com/x?a=1"}"#)
-                == .sovendus(.openUrl(BridgeURL("https://www.sovendus.com/x?a=1"))))
+                == .sovendus(.openUrl(BridgeURL.literal("https://www.sovendus.com/x?a=1"))))
         let hostile = harness.reject("sovHandler", #"{"type":"openUrl","value":"javascript:alert(document.cookie)"}"#)
         #expect(hostile?.description == #"sovHandler: $.value: URL scheme "javascript:" is never allowed"#)
         #expect(harness.reject("sovHandler", #"{"type":"openUrl","value":420}"#)?.path.description == "$.value")

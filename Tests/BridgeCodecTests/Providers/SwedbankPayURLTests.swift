@@ -107,10 +107,13 @@ struct SwedbankPayURLTests {
             completeURL: "https://shop.example/a/../done", cancelURL: "https://shop.example/c", paymentURL: payment, webViewHosts: [])
         #expect(dotted.decide("https://shop.example/done") == .completed)
         #expect(dotted.decide("https://shop.example/./a/%2e%2e/done") == .completed)
-        // A complete URL a browser would read otherwise than written is refused when the policy is made.
-        #expect(throws: PaymentNavigationPolicy.InvalidURL(name: "completeURL", violation: .invalidAuthority)) {
+        // A complete URL compares as a browser reads it, and one a browser refuses is refused when the policy is made.
+        let numeric = try PaymentNavigationPolicy(
+            completeURL: "https://0x7f.1/done", cancelURL: "https://shop.example/c", paymentURL: payment, webViewHosts: [])
+        #expect(numeric.decide("https://127.0.0.1/done") == .completed)
+        #expect(throws: PaymentNavigationPolicy.InvalidURL(name: "completeURL", violation: .invalidHost)) {
             try PaymentNavigationPolicy(
-                completeURL: "https://0x7f.1/done", cancelURL: "https://shop.example/c", paymentURL: payment, webViewHosts: [])
+                completeURL: "https://1.2.3.4.5/done", cancelURL: "https://shop.example/c", paymentURL: payment, webViewHosts: [])
         }
     }
 
@@ -195,24 +198,33 @@ struct SwedbankPayURLTests {
             paymentURL: try PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id), webViewHosts: ["example.com"])
         #expect(policy.decide("https://example.com/done;Kind=1") == .completed)
         #expect(policy.decide("https://example.com/cancel;Kind=1") == .canceled)
-        for lookalike in ["https://example.com/done\u{37E}Kind=1", "https://example.com/cancel;\u{212A}ind=1"] {
-            #expect(policy.decide(lookalike) == .openExternally(url: lookalike), "\(lookalike)")
+        for (lookalike, serialized) in [
+            ("https://example.com/done\u{37E}Kind=1", "https://example.com/done%CD%BEKind=1"),
+            ("https://example.com/cancel;\u{212A}ind=1", "https://example.com/cancel;%E2%84%AAind=1"),
+        ] {
+            #expect(policy.decide(lookalike) == .allow, "\(lookalike)")
+            #expect(try WebURL(lookalike).href == serialized)
         }
     }
 
-    /// Only a host a browser would connect to is compared with the list: a backslash ends the host
-    /// for a browser (`evil.example`, path `/.3ds.example/`), user info hides the real host, and a
-    /// port is not part of it.
+    /// Only the host a browser connects to is compared with the list: a backslash ends the host
+    /// for a browser (`evil.example`, path `/.3ds.example/`), user info is not the host, and a
+    /// port is not part of it. What a browser refuses to load is blocked.
     @Test func navigationComparesTheHostABrowserConnectsTo() throws {
         let policy = try PaymentNavigationPolicy(
             completeURL: "https://example.com/done", cancelURL: "https://example.com/cancel",
             paymentURL: try PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id),
             webViewHosts: ["ecom.payex.com", "*.3ds.example", "[::1]"])
-        for hostile in [
-            #"https://evil.example\.3ds.example/"#, #"https://evil.example\@acs.3ds.example/"#, "https://ecom.payex.com@evil.example/",
-            "https://evil.example@ecom.payex.com/", "https://acs.3ds.example:x/", "https://[::1/", "https://acs.3ds.example /",
+        for (hostile, serialized) in [
+            (#"https://evil.example\.3ds.example/"#, "https://evil.example/.3ds.example/"),
+            (#"https://evil.example\@acs.3ds.example/"#, "https://evil.example/@acs.3ds.example/"),
+            ("https://ecom.payex.com@evil.example/", "https://ecom.payex.com@evil.example/"),
         ] {
-            #expect(policy.decide(hostile) == .openExternally(url: hostile), "\(hostile)")
+            #expect(policy.decide(hostile) == .openExternally(url: serialized), "\(hostile)")
+        }
+        #expect(policy.decide("https://evil.example@ecom.payex.com/") == .allow)
+        for unreadable in ["https://acs.3ds.example:x/", "https://[::1/", "https://acs.3ds.example /"] {
+            #expect(policy.decide(unreadable) == .block, "\(unreadable)")
         }
         #expect(policy.decide("https://acs.3ds.example:8443/challenge") == .allow)
         #expect(policy.decide("https://ECOM.payex.com:443") == .allow)
@@ -264,9 +276,11 @@ struct SwedbankPayURLTests {
         }
         #expect(fallback("https://example.com/store?x=1") == .some("https://example.com/store?x=1"))
         #expect(fallback("http://example.com/") == .some("http://example.com/"))
+        // A browser reads the backslash as `/`: the fallback is evil.example's page, as Chrome would open it.
+        #expect(fallback(#"https://evil.example\@example.com/"#) == .some("https://evil.example/@example.com/"))
         for refused in [
             "javascript:alert(1)", "file:///data/data/com.example.app/x", "intent://x#Intent;scheme=https;end;", "myapp://pay",
-            #"https://evil.example\@example.com/"#, "https://user@example.com/", "/relative",
+            "https://user@example.com/", "/relative", "content://com.example.app/x",
         ] {
             #expect(fallback(refused) == .some(nil), "\(refused)")
         }
@@ -385,7 +399,7 @@ struct SwedbankPayURLTests {
                 "branchapp://plaid-hosted-link-complete"))
         #expect(
             PlaidLinkCompletion(outcome: .callback(url: "branchapp://plaid-hosted-link-complete?x=1"), redirect: redirect)
-                == .completed(callbackUrl: BridgeURL("branchapp://plaid-hosted-link-complete?x=1")))
+                == .completed(callbackUrl: BridgeURL.literal("branchapp://plaid-hosted-link-complete?x=1")))
         #expect(
             PlaidLinkCompletion(outcome: .callback(url: "https://evil.example/"), redirect: redirect)
                 == .error(message: "the session ended at an unexpected URL"))

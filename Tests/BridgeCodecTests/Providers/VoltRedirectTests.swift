@@ -9,12 +9,12 @@ struct VoltRedirectTests {
     @Test func decodesBothMessageTypesFromTheSeed() {
         #expect(
             harness.accept("voltRedirect", #"{"type":"bank_redirect","url":"https://bank.com/"}"#)
-                == .volt(.bankRedirect(url: BridgeURL("https://bank.com/"))))
+                == .volt(.bankRedirect(url: BridgeURL.literal("https://bank.com/"))))
         for result in VoltMerchantResult.allCases {
             let text = #"{"type":"merchant_redirect","result":"\#(result.rawValue)","url":"https://your-domain.com/checkout/success"}"#
             #expect(
                 harness.accept("voltRedirect", text)
-                    == .volt(.merchantRedirect(result: result, url: BridgeURL("https://your-domain.com/checkout/success"))))
+                    == .volt(.merchantRedirect(result: result, url: BridgeURL.literal("https://your-domain.com/checkout/success"))))
         }
         let extra = harness.accept("voltRedirect", #"{"url":"https://b.example/","extra":{"x":[1]},"type":"bank_redirect"}"#)
         #expect(extra?.kind == "volt.bankRedirect")
@@ -57,7 +57,7 @@ struct VoltRedirectTests {
     @Test func discriminatorsMatchExactlyAfterUnescaping() {
         #expect(
             harness.accept("voltRedirect", #"{"t\u0079pe":"merchant\u005fredirect","result":"canc\u0065l","url":"https:\/\/m.example\/"}"#)
-                == .volt(.merchantRedirect(result: .cancel, url: BridgeURL("https://m.example/"))))
+                == .volt(.merchantRedirect(result: .cancel, url: BridgeURL.literal("https://m.example/"))))
         for near in [
             "merchant_redirec", "merchant_redirecT", "merchant_redirect_", "Merchant_redirect", #"merchant_redirect\u0000"#,
             "bank_redirect ",
@@ -75,9 +75,9 @@ struct VoltRedirectTests {
 
     @Test(arguments: [
         "javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,<script>alert(1)</script>", "file:///etc/passwd",
-        "/checkout/cancel", "//evil.example/", "https://bank.example@evil.example/", "https:\\\\evil.example", "http://bank.example/",
-        "https://bank example/", "https://bank.example/\npath", "https://bank.example/\u{2028}", "https://bänk.example/", "",
-        "https://", "https:bank.example", "https://bank.example:80x/", "vbscript:msgbox(1)",
+        "/checkout/cancel", "//evil.example/", "https://bank.example@evil.example/", "http://bank.example/",
+        "https://bank example/", "https://bänk.example/", "", "https://", "https://bank.example:80x/", "vbscript:msgbox(1)",
+        "https://a^b.example/", "https://1.2.3.4.5/", "content://com.example.provider/x", "https://[::1/",
     ])
     func hostileURLsAreRejectedAtTheirPath(url: String) throws {
         let body = String(decoding: try JSONEncoder().encode(["type": "bank_redirect", "url": url]), as: UTF8.self)
@@ -86,6 +86,23 @@ struct VoltRedirectTests {
         guard case .urlRejected? = error?.reason else {
             Issue.record("not a URL rejection: \(String(describing: error))")
             return
+        }
+    }
+
+    /// What a browser reads as an https URL passes, as the browser serializes it: the app opens
+    /// what the page would have opened.
+    @Test(arguments: [
+        ("https:\\\\evil.example", "https://evil.example/"), ("https:bank.example", "https://bank.example/"),
+        ("https://bank.example/\npath", "https://bank.example/path"), ("https://bank.example/\u{2028}", "https://bank.example/%E2%80%A8"),
+        ("https://bank.example/a|b?c={d}#^", "https://bank.example/a|b?c={d}#^"), ("https://0x7f.1/", "https://127.0.0.1/"),
+        (" https://Bank.Example:443/a/../b ", "https://bank.example/b"),
+    ])
+    func browserURLsPassAsTheBrowserReadsThem(url: String, serialized: String) throws {
+        let body = String(decoding: try JSONEncoder().encode(["type": "bank_redirect", "url": url]), as: UTF8.self)
+        #expect(harness.accept("voltRedirect", body) == .volt(.bankRedirect(url: .literal(serialized))))
+        if case .volt(let redirect)? = harness.accept("voltRedirect", body) {
+            #expect(redirect.url.string == serialized)
+            #expect(redirect.url.foundationURL.host == URL(string: serialized)?.host)
         }
     }
 
@@ -119,7 +136,7 @@ struct VoltRedirectTests {
         // Foundation's decoder reads the same models through the same rules.
         let viaFoundation = try JSONDecoder().decode(
             VoltRedirect.self, from: Data(#"{"type":"merchant_redirect","result":"pending","url":"https://m.example/"}"#.utf8))
-        #expect(viaFoundation == .merchantRedirect(result: .pending, url: BridgeURL("https://m.example/")))
+        #expect(viaFoundation == .merchantRedirect(result: .pending, url: BridgeURL.literal("https://m.example/")))
         #expect(throws: JSONDecodeError.self) {
             try JSONDecoder().decode(VoltRedirect.self, from: Data(#"{"type":"resize","url":"x"}"#.utf8))
         }
@@ -129,7 +146,7 @@ struct VoltRedirectTests {
     }
 
     @Test func encodesTheWireFormat() throws {
-        let message = VoltRedirect.merchantRedirect(result: .cancel, url: BridgeURL("https://m.example/c?o=1"))
+        let message = VoltRedirect.merchantRedirect(result: .cancel, url: .literal("https://m.example/c?o=1"))
         let encoded = try JSONEncoder().encode(message)
         #expect(
             try wireValue(message) == JSONValue(parsing: #"{"result":"cancel","type":"merchant_redirect","url":"https://m.example/c?o=1"}"#)

@@ -6,10 +6,8 @@ import Testing
 @Suite("ASCII byte sets")
 struct ASCIIByteSetTests {
     @Test func membershipIsTheRuleForEveryByte() {
-        let excludedFromURLs = Array(#" "<>\^`{|}"#.utf8)
         let sets: [(name: String, contains: (UInt8) -> Bool, rule: (UInt8) -> Bool)] = [
-            ("URL characters", URLPolicy.isURLCharacter, { $0 > 0x20 && $0 < 0x7F && !excludedFromURLs.contains($0) }),
-            ("plain string bytes", JSONParser.plainStringBytes.contains, { $0 >= 0x20 && $0 <= 0x7F && $0 != 0x22 && $0 != 0x5C }),
+            ("plain string bytes", JSONParser.plainStringBytes.contains, { $0 >= 0x20 && $0 <= 0x7F && $0 != 0x22 && $0 != 0x5C })
         ]
         for (name, contains, rule) in sets {
             for byte in UInt8.min...UInt8.max { #expect(contains(byte) == rule(byte), "\(name): byte \(byte)") }

@@ -13,11 +13,11 @@ public struct BranchHostedLinkRequest: Sendable, Hashable, Codable, JSONValueRea
 
     /// Reads the bare URL string.
     init<Node: JSONNode>(json: borrowing Node, at path: JSONPath) throws(JSONDecodeError) {
-        url = BridgeURL(try json.string(at: path))
+        url = try BridgeURL.reading(json.string(at: path), at: path)
     }
 
     func checkURLs(against policy: URLPolicy, at path: JSONPath) throws(JSONDecodeError) {
-        try policy.check(url.string, at: path)
+        try policy.check(url, at: path)
     }
 
     /// Encodes the bare URL string.

@@ -23,14 +23,14 @@ public enum PlaidLinkCompletion: Sendable, Hashable, Codable, JSONValueReadable 
     init<Node: JSONNode>(json: borrowing Node, at path: JSONPath) throws(JSONDecodeError) {
         try json.requireObject(at: path)
         switch try json.discriminator("status", as: Status.self, in: path) {
-        case .completed: self = .completed(callbackUrl: BridgeURL(try json.string("callbackUrl", in: path)))
+        case .completed: self = .completed(callbackUrl: try json.url("callbackUrl", in: path))
         case .canceled: self = .canceled
         case .error: self = .error(message: try json.string("message", in: path))
         }
     }
 
     func checkURLs(against policy: URLPolicy, at path: JSONPath) throws(JSONDecodeError) {
-        if case .completed(let url) = self { try policy.check(url.string, at: path.appending(key: "callbackUrl")) }
+        if case .completed(let url) = self { try policy.check(url, at: path.appending(key: "callbackUrl")) }
     }
 
     /// The detail's members in wire order: the one definition of the wire format, read by

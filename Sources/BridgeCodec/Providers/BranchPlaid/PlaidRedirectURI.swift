@@ -14,8 +14,13 @@ public struct PlaidRedirectURI: Sendable, Hashable {
 
     /// Whether `url` is this redirect: the same scheme and host byte for byte, ignoring ASCII case; path and query may be anything.
     public func matches(_ url: String) -> Bool {
-        guard let parts = URLParts(url) else { return false }
-        return parts.scheme.utf8.elementsEqual(scheme.utf8) && parts.host.utf8.elementsEqual(host.utf8)
+        (try? WebURL(url)).map(matches) ?? false
+    }
+
+    /// Whether `url` is this redirect.
+    public func matches(_ url: WebURL) -> Bool {
+        // The host of a URL of the app's own scheme is opaque: a browser keeps its case.
+        url.scheme.utf8.elementsEqual(scheme.utf8) && (url.host?.asciiLowercased().utf8.elementsEqual(host.utf8) ?? false)
     }
 }
 
@@ -34,8 +39,12 @@ extension PlaidLinkCompletion {
     /// `redirect` becomes an error, so the page never treats a stray URL as completion.
     public init(outcome: PlaidSessionOutcome, redirect: PlaidRedirectURI) {
         switch outcome {
-        case .callback(let url) where redirect.matches(url): self = .completed(callbackUrl: BridgeURL(url))
-        case .callback: self = .error(message: "the session ended at an unexpected URL")
+        case .callback(let text):
+            guard let url = try? BridgeURL(text), redirect.matches(url.url) else {
+                self = .error(message: "the session ended at an unexpected URL")
+                return
+            }
+            self = .completed(callbackUrl: url)
         case .canceledByUser: self = .canceled
         case .failed(let message): self = .error(message: message)
         }

@@ -25,12 +25,12 @@ public enum SovendusMessage: Sendable, Hashable, Codable, JSONValueReadable {
             // The member's path is made only for an error: a path is an allocation.
             self = .height(try SovendusHeight.read(json.member("value", in: path), at: path.appending(key: "value")))
         case .openUrl:
-            self = .openUrl(BridgeURL(try json.string("value", in: path)))
+            self = .openUrl(try json.url("value", in: path))
         }
     }
 
     func checkURLs(against policy: URLPolicy, at path: JSONPath) throws(JSONDecodeError) {
-        if case .openUrl(let url) = self { try policy.check(url.string, at: path.appending(key: "value")) }
+        if case .openUrl(let url) = self { try policy.check(url, at: path.appending(key: "value")) }
     }
 
     /// Encodes Sovendus' wire format; a height is always written as a number.

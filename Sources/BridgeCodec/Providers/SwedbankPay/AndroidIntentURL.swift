@@ -4,7 +4,7 @@ import Foundation
 /// hands to apps: `intent://HOST/PATH?QUERY#Intent;scheme=https;action=…;package=…;S.key=value;end;`.
 ///
 /// Values are percent-encoded when built (every byte but `A–Z a–z 0–9 - . _ ~`), so `;`, `#`, `=`
-/// and non-ASCII survive; building then parsing gives back the same value.
+/// and non-ASCII survive; building then parsing gives back the same value, its target as a browser serializes it.
 public struct AndroidIntentURL: Sendable, Hashable {
     /// The data URI with its real scheme substituted, such as `https://example.com/pay?id=1`; `nil` when the
     /// intent carries no data.
@@ -43,6 +43,8 @@ public struct AndroidIntentURL: Sendable, Hashable {
 
     /// Why an intent URL could not be read or written.
     public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        /// Text a browser does not read as a URL.
+        case invalidURL(URLPolicy.Violation)
         /// The URL does not start with `intent:`.
         case notAnIntentURL
         /// No `#Intent;` part.
@@ -63,12 +65,13 @@ public struct AndroidIntentURL: Sendable, Hashable {
         case dataWithoutScheme
         /// A `%` not followed by two hex digits, or bytes that are not UTF-8.
         case invalidPercentEncoding(String)
-        /// A target without a scheme, which cannot be written as an intent.
-        case targetWithoutScheme(String)
+        /// A target with a fragment, which would run into the intent's own.
+        case targetWithFragment(String)
 
         /// A sentence a person understands.
         public var description: String {
             switch self {
+            case .invalidURL(let violation): "not a URL: \(violation)"
             case .notAnIntentURL: "not an intent: URL"
             case .missingIntentFragment: "no #Intent; part"
             case .missingEnd: "the intent does not end with end;"
@@ -79,19 +82,29 @@ public struct AndroidIntentURL: Sendable, Hashable {
             case .invalidScheme(let scheme): "scheme \(JSONPath.quoted(scheme)) is empty or invalid"
             case .dataWithoutScheme: "the intent has data but no scheme"
             case .invalidPercentEncoding(let text): "\(JSONPath.quoted(text)) has invalid percent-encoding"
-            case .targetWithoutScheme(let target): "target \(JSONPath.quoted(target)) has no scheme"
+            case .targetWithFragment(let target): "target \(JSONPath.quoted(target)) has a fragment"
             }
         }
     }
 
-    /// Parses an intent URL strictly.
+    /// Parses an intent URL strictly: read as a browser reads it, then its fragment as the intent's entries.
     public init(parsing url: String) throws(Failure) {
-        // The scheme is case-insensitive, as everywhere in URLs.
-        guard URLPolicy.scheme(of: url) == "intent" else { throw .notAnIntentURL }
-        guard let marker = url.range(of: "#Intent;", options: [.backwards, .literal]) else { throw .missingIntentFragment }
-        let data = URLPolicy.schemeSpecificPart(of: url, scheme: "intent")[..<marker.lowerBound]
+        let parsed: WebURL
+        do {
+            parsed = try WebURL(url)
+        } catch {
+            throw .invalidURL(error)
+        }
+        try self.init(parsed)
+    }
+
+    /// Reads `url`'s fragment as the intent's entries; what comes before it is the intent's data.
+    init(_ url: WebURL) throws(Failure) {
+        guard url.scheme == "intent" else { throw .notAnIntentURL }
+        guard let fragment = url.fragment, fragment.utf8.starts(with: "Intent;".utf8) else { throw .missingIntentFragment }
+        let data = url.href.utf8.dropFirst("intent:".utf8.count).prefix(url.offsets.fragmentStart.map { $0 - "intent:".utf8.count } ?? 0)
         // Split on bytes, as Android's parser does: `;` or `=` and a combining mark after it are one Character.
-        var entries = url[marker.upperBound...].utf8.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+        var entries = fragment.utf8.dropFirst("Intent;".utf8.count).split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
             .map(Substring.init)
         // Entries end with "end", optionally followed by one ";".
         if entries.last == "" { entries.removeLast() }
@@ -110,7 +123,7 @@ public struct AndroidIntentURL: Sendable, Hashable {
             }
             switch key {
             case "scheme":
-                guard let parsed = URLPolicy.scheme(of: value + ":"), parsed.utf8.count == value.utf8.count else {
+                guard let parsed = URLReader.scheme(of: value + ":"), parsed.utf8.count == value.utf8.count else {
                     throw .invalidScheme(value)
                 }
                 scheme = value
@@ -126,18 +139,25 @@ public struct AndroidIntentURL: Sendable, Hashable {
             target = scheme.map { $0 + ":" }
         } else {
             guard let scheme else { throw .dataWithoutScheme }
-            target = scheme + ":" + data
+            target = scheme + ":" + Substring(data)
         }
     }
 
-    /// The URL text. Throws when ``target`` has no scheme.
+    /// The URL text, with ``target`` as a browser serializes it. Throws when a browser does not
+    /// read ``target`` as an absolute URL, or when it has a fragment.
     public func urlString() throws(Failure) -> String {
         var text = "intent:"
         var entries: [(String, String)] = []
         if let target {
-            guard let scheme = URLPolicy.scheme(of: target) else { throw .targetWithoutScheme(target) }
-            text += URLPolicy.schemeSpecificPart(of: target, scheme: scheme)
-            entries.append(("scheme", String(target.prefix(scheme.utf8.count))))
+            let url: WebURL
+            do {
+                url = try WebURL(target)
+            } catch {
+                throw .invalidURL(error)
+            }
+            guard url.fragment == nil else { throw .targetWithFragment(target) }
+            text += Substring(url.href.utf8.dropFirst(url.scheme.utf8.count + 1))
+            entries.append(("scheme", url.scheme))
         }
         if let action { entries.append(("action", action)) }
         entries += categories.map { ("category", $0) }

@@ -31,15 +31,15 @@ public enum VoltRedirect: Sendable, Hashable, Codable, JSONValueReadable {
         try json.requireObject(at: path)
         switch try json.discriminator("type", as: MessageType.self, in: path) {
         case .bankRedirect:
-            self = .bankRedirect(url: BridgeURL(try json.string("url", in: path)))
+            self = .bankRedirect(url: try json.url("url", in: path))
         case .merchantRedirect:
             let result = try json.discriminator("result", as: VoltMerchantResult.self, in: path)
-            self = .merchantRedirect(result: result, url: BridgeURL(try json.string("url", in: path)))
+            self = .merchantRedirect(result: result, url: try json.url("url", in: path))
         }
     }
 
     func checkURLs(against policy: URLPolicy, at path: JSONPath) throws(JSONDecodeError) {
-        try policy.check(url.string, at: path.appending(key: "url"))
+        try policy.check(url, at: path.appending(key: "url"))
     }
 
     /// Encodes Volt's wire format.

@@ -52,9 +52,9 @@ public struct MerchantBackendHelpers: Sendable, Hashable {
     private func androidIntent(requestURL: String, query: RequestQuery) -> HelperResponse {
         guard let package = query.single("package") else { return .problem(.badRequest, detail: "package is required, once") }
         guard Self.isAndroidPackageName(package) else { return .problem(.badRequest, detail: "package is not an Android package name") }
-        let intent = AndroidIntentURL.swedbankPayPaymentOrder(target: requestURL, package: package)
+        let intent = AndroidIntentURL.swedbankPayPaymentOrder(target: query.url.href, package: package)
         guard let page = try? Self.androidIntentPage(for: intent) else {
-            return .problem(.badRequest, detail: "the request URL has no scheme")
+            return .problem(.badRequest, detail: "the request URL cannot be an intent's data")
         }
         return HelperResponse(status: 200, headers: [.init(name: "Content-Type", value: "text/html; charset=utf-8")], body: page)
     }
@@ -94,7 +94,7 @@ public struct MerchantBackendHelpers: Sendable, Hashable {
 
     private func iOSUniversalLink(requestURL: String, query: RequestQuery) -> HelperResponse {
         guard let scheme = query.single("scheme") else { return .problem(.badRequest, detail: "scheme is required, once") }
-        guard let parsedScheme = URLPolicy.scheme(of: scheme + ":"), parsedScheme.utf8.count == scheme.utf8.count,
+        guard let parsedScheme = URLReader.scheme(of: scheme + ":"), parsedScheme.utf8.count == scheme.utf8.count,
             !["http", "https"].contains(parsedScheme), !URLPolicy.forbiddenSchemes.contains(parsedScheme)
         else { return .problem(.badRequest, detail: "scheme is not an app's custom URL scheme") }
         guard let language = query.single("language") else { return .problem(.badRequest, detail: "language is required, once") }
@@ -102,26 +102,15 @@ public struct MerchantBackendHelpers: Sendable, Hashable {
             language.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0 & 0xDF) })
         else { return .problem(.badRequest, detail: "language is not a language tag") }
         if query.values("fallback").contains(where: { $0.utf8.elementsEqual("true".utf8) }) {
-            let rest = URLPolicy.scheme(of: requestURL).map { URLPolicy.schemeSpecificPart(of: requestURL, scheme: $0) } ?? ""
-            return redirect(to: parsedScheme + ":" + rest)
+            return redirect(to: parsedScheme + ":" + Substring(query.url.href.utf8.dropFirst(query.url.scheme.utf8.count + 1)))
         }
-        let target = Self.appendingQuery("fallback=true", to: requestURL)
+        guard let trampoline = try? URLPolicy.webURLs.check(trampolineURL) else {
+            return .problem(.badGateway, detail: "the trampoline URL is not an http or https URL")
+        }
+        let target = query.url.appending(queryItems: "fallback=true")
         var trampolineQuery = "target=" + Escaper.urlQueryComponent(target) + "&language=" + Escaper.urlQueryComponent(language)
         if let app = query.single("app") { trampolineQuery += "&app=" + Escaper.urlQueryComponent(app) }
-        return redirect(to: Self.appendingQuery(trampolineQuery, to: trampolineURL))
-    }
-
-    /// `url` with `items` (already encoded) added to its query, before any fragment: the trampoline
-    /// URL may carry a query of its own, and text after `#` never reaches the server.
-    static func appendingQuery(_ items: String, to url: String) -> String {
-        let fragmentStart = url.utf8.firstIndex(of: UInt8(ascii: "#")) ?? url.endIndex
-        let beforeFragment = url[..<fragmentStart]
-        let separator =
-            switch beforeFragment.utf8.last {
-            case UInt8(ascii: "?"), UInt8(ascii: "&"): ""
-            default: beforeFragment.utf8.contains(UInt8(ascii: "?")) ? "&" : "?"
-            }
-        return beforeFragment + separator + items + url[fragmentStart...]
+        return redirect(to: trampoline.appending(queryItems: trampolineQuery))
     }
 
     /// `GET /.well-known/apple-app-site-association` for the apps with `appIDs` (`TEAMID.bundle.id`), covering `paths`.
@@ -173,17 +162,18 @@ struct RequestQuery {
         let detail: String
     }
 
+    /// The request URL as a browser reads it.
+    let url: WebURL
     private var items: [(name: String, value: String)] = []
 
-    init(_ url: String) throws(Refusal) {
+    init(_ text: String) throws(Refusal) {
         do {
-            try URLPolicy(allowedSchemes: ["https", "http"]).check(url)
+            url = try URLPolicy.webURLs.check(text)
         } catch {
             throw Refusal(detail: "the request URL is malformed: \(error)")
         }
         // The query ends at the first `#`: `…/android-intent#?package=x` has none.
-        guard let request = URLParts(url) else { throw Refusal(detail: "the request URL is malformed") }
-        for pair in request.queryItems where !pair.isEmpty {
+        for pair in (url.query ?? "").utf8.split(separator: UInt8(ascii: "&")).map(Substring.init) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard let name = PercentDecoding.decode(parts[0]), let value = PercentDecoding.decode(parts.count > 1 ? parts[1] : "") else {
                 throw Refusal(detail: "the query has invalid percent-encoding")

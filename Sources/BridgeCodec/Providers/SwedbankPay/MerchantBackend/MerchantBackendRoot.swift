@@ -44,24 +44,19 @@ extension MerchantBackend {
         }
     }
 
-    /// `link` resolved against `root`, followed only to `allowedDomains` (by default the root's
-    /// host) and their subdomains, as the SDK follows them: a host is allowed when it is a domain
-    /// or ends with `.` and the domain, compared ignoring ASCII case, by whole labels.
+    /// `link` resolved against `root` as a browser resolves it, followed only to `allowedDomains`
+    /// (by default the root's host) and their subdomains, as the SDK follows them: a host is
+    /// allowed when it is a domain or ends with `.` and the domain, by whole labels, compared as a
+    /// browser serializes hosts.
     public static func resolve(_ link: String, against root: URL, allowedDomains: [String]? = nil) throws(LinkError) -> URL {
-        guard isWeb(root), let rootHost = root.host, !rootHost.isEmpty else { throw .invalidRoot(root.absoluteString) }
-        guard let resolved = URL(string: link, relativeTo: root)?.absoluteURL, isWeb(resolved),
-            let host = resolved.host, !host.isEmpty
-        else { throw .invalidLink(link) }
-        let domains = (allowedDomains ?? [rootHost]).map { $0.asciiLowercased() }
-        let lowercasedHost = host.asciiLowercased()
-        guard domains.contains(where: { lowercasedHost == $0 || lowercasedHost.hasSuffix("." + $0) }) else {
-            throw .hostNotAllowed(host)
+        guard let base = try? URLPolicy.webURLs.check(root.absoluteString), let rootHost = base.host else {
+            throw .invalidRoot(root.absoluteString)
         }
-        return resolved
-    }
-
-    private static func isWeb(_ url: URL) -> Bool {
-        guard let scheme = url.scheme?.asciiLowercased() else { return false }
-        return scheme == "https" || scheme == "http"
+        guard let resolved = try? WebURL(link, base: base), let host = resolved.host, (try? URLPolicy.webURLs.check(resolved)) != nil,
+            let url = try? BridgeURL(resolved)
+        else { throw .invalidLink(link) }
+        let domains = HostList(Set((allowedDomains ?? [rootHost]).flatMap { [$0, "*." + $0] }))
+        guard domains.contains(host) else { throw .hostNotAllowed(host) }
+        return url.foundationURL
     }
 }

@@ -1,0 +1,227 @@
+/// The URL Standard's host parser and host serializer.
+enum URLHost {
+    /// Appends the serialization of `text`, a URL's host as written, or throws why a browser refuses it.
+    static func append(_ text: ArraySlice<UInt8>, isSpecial: Bool, to output: inout [UInt8]) throws(URLPolicy.Violation) {
+        if text.first == UInt8(ascii: "[") {
+            guard text.count >= 2, text.last == UInt8(ascii: "]"), let address = IPv6Address(text.dropFirst().dropLast()) else {
+                throw .invalidHost
+            }
+            output.append(UInt8(ascii: "["))
+            output += address.serialized.utf8
+            output.append(UInt8(ascii: "]"))
+            return
+        }
+        guard isSpecial else {
+            // An opaque host: kept as written, percent-encoded.
+            guard !text.contains(where: isForbiddenHostByte) else { throw .invalidHost }
+            URLPercentEncoding.append(text, .c0Control, to: &output)
+            return
+        }
+        let domain = try domainToASCII(percentDecoded(text))
+        if endsInNumber(domain) {
+            guard let address = ipv4Address(domain) else { throw .invalidHost }
+            output += "\(address >> 24).\(address >> 16 & 0xFF).\(address >> 8 & 0xFF).\(address & 0xFF)".utf8
+        } else {
+            output += domain
+        }
+    }
+
+    /// `host`, given on its own (an allow-list entry, a frame's reported host), as a browser
+    /// serializes the host of an `https` URL; `nil` when a browser would refuse it.
+    static func serialized(_ host: String) -> String? {
+        var output: [UInt8] = []
+        guard (try? append(ArraySlice(host.utf8), isSpecial: true, to: &output)) != nil else { return nil }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The forbidden host code points: NUL, tab, newlines, space, `#` `/` `:` `<` `>` `?` `@` `[` `\` `]` `^` `|`.
+    private static func isForbiddenHostByte(_ byte: UInt8) -> Bool {
+        byte == 0 || byte == 0x09 || byte == 0x0A || byte == 0x0D || " #/:<>?@[\\]^|".utf8.contains(byte)
+    }
+
+    /// The forbidden domain code points: the forbidden host code points, C0 controls, `%` and DEL.
+    private static func isForbiddenDomainByte(_ byte: UInt8) -> Bool {
+        isForbiddenHostByte(byte) || byte <= 0x1F || byte == UInt8(ascii: "%") || byte == 0x7F
+    }
+
+    private static func percentDecoded(_ text: ArraySlice<UInt8>) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.count)
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index] == UInt8(ascii: "%"), index + 2 < text.endIndex,
+                let high = hexValue(text[index + 1]), let low = hexValue(text[index + 2])
+            {
+                bytes.append(high << 4 | low)
+                index += 3
+            } else {
+                bytes.append(text[index])
+                index += 1
+            }
+        }
+        return bytes
+    }
+
+    /// Domain to ASCII for a domain that is ASCII: lowercased, each `xn--` label checked as UTS 46
+    /// checks it. A non-ASCII domain is refused: the package does not carry UTS 46's mapping tables.
+    private static func domainToASCII(_ bytes: [UInt8]) throws(URLPolicy.Violation) -> [UInt8] {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { throw .internationalHost }
+        let domain = bytes.map(\.asciiLowercased)
+        for label in domain.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        where label.starts(with: "xn--".utf8) {
+            guard Punycode.isValidLabel(label.dropFirst(4)) else { throw .invalidHost }
+        }
+        guard !domain.isEmpty, !domain.contains(where: isForbiddenDomainByte) else { throw .invalidHost }
+        return domain
+    }
+
+    /// Whether the last label (a final empty one aside) is a number: such a host is an IPv4 address.
+    private static func endsInNumber(_ domain: [UInt8]) -> Bool {
+        var labels = domain.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        if labels.last?.isEmpty == true, labels.count > 1 { labels.removeLast() }
+        guard let last = labels.last, !last.isEmpty else { return false }
+        if last.allSatisfy(URLReader.isDigit) { return true }
+        return last.starts(with: "0x".utf8) && last.dropFirst(2).allSatisfy { hexValue($0) != nil }
+    }
+
+    /// The IPv4 parser: one to four numbers, each decimal, octal (`0…`) or hexadecimal (`0x…`).
+    private static func ipv4Address(_ domain: [UInt8]) -> UInt32? {
+        var parts = domain.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        if parts.last?.isEmpty == true, parts.count > 1 { parts.removeLast() }
+        guard parts.count <= 4 else { return nil }
+        var numbers: [UInt64] = []
+        for part in parts {
+            guard let number = ipv4Number(part) else { return nil }
+            numbers.append(number)
+        }
+        guard let last = numbers.popLast(), numbers.allSatisfy({ $0 <= 255 }), last < 1 << (8 * (4 - numbers.count)) else {
+            return nil
+        }
+        var address = last
+        for (index, number) in numbers.enumerated() { address += number << (8 * (3 - index)) }
+        return UInt32(address)
+    }
+
+    /// One IPv4 number, or `nil` when it is not one; values past 2^32 stay there, to be refused.
+    private static func ipv4Number(_ text: ArraySlice<UInt8>) -> UInt64? {
+        guard !text.isEmpty else { return nil }
+        var digits = text
+        var radix: UInt64 = 10
+        if text.count >= 2, text.first == UInt8(ascii: "0"), text.dropFirst().first?.asciiLowercased == UInt8(ascii: "x") {
+            digits = text.dropFirst(2)
+            radix = 16
+        } else if text.count >= 2, text.first == UInt8(ascii: "0") {
+            digits = text.dropFirst()
+            radix = 8
+        }
+        var value: UInt64 = 0
+        for byte in digits {
+            guard let digit = hexValue(byte).map(UInt64.init), digit < radix else { return nil }
+            value = min(value * radix + digit, 1 << 33)
+        }
+        return value
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
+
+/// An IPv6 address, read by the Standard's IPv6 parser and written in its shortest form.
+struct IPv6Address {
+    private var pieces = [UInt16](repeating: 0, count: 8)
+
+    init?(_ text: ArraySlice<UInt8>) {
+        let input = Array(text)
+        var pointer = 0
+        var pieceIndex = 0
+        var compress: Int?
+        func at(_ index: Int) -> UInt8? { index < input.count ? input[index] : nil }
+        if at(0) == UInt8(ascii: ":") {
+            guard at(1) == UInt8(ascii: ":") else { return nil }
+            pointer = 2
+            pieceIndex = 1
+            compress = 1
+        }
+        while let byte = at(pointer) {
+            guard pieceIndex < 8 else { return nil }
+            if byte == UInt8(ascii: ":") {
+                guard compress == nil else { return nil }
+                pointer += 1
+                pieceIndex += 1
+                compress = pieceIndex
+                continue
+            }
+            var value: UInt16 = 0
+            var length = 0
+            while length < 4, let digit = at(pointer).flatMap(URLHost.hexValue) {
+                value = value << 4 | UInt16(digit)
+                pointer += 1
+                length += 1
+            }
+            if at(pointer) == UInt8(ascii: ".") {
+                // An IPv4 address in the last two pieces.
+                guard length > 0, pieceIndex <= 6 else { return nil }
+                pointer -= length
+                var numbersSeen = 0
+                while at(pointer) != nil {
+                    if numbersSeen > 0 {
+                        guard at(pointer) == UInt8(ascii: "."), numbersSeen < 4 else { return nil }
+                        pointer += 1
+                    }
+                    guard let first = at(pointer), URLReader.isDigit(first) else { return nil }
+                    var number: Int?
+                    while let digit = at(pointer), URLReader.isDigit(digit) {
+                        guard number != 0 else { return nil }
+                        number = (number ?? 0) * 10 + Int(digit - UInt8(ascii: "0"))
+                        guard (number ?? 0) <= 255 else { return nil }
+                        pointer += 1
+                    }
+                    pieces[pieceIndex] = pieces[pieceIndex] << 8 | UInt16(number ?? 0)
+                    numbersSeen += 1
+                    if numbersSeen == 2 || numbersSeen == 4 { pieceIndex += 1 }
+                }
+                guard numbersSeen == 4 else { return nil }
+                break
+            } else if at(pointer) == UInt8(ascii: ":") {
+                pointer += 1
+                guard at(pointer) != nil else { return nil }
+            } else if at(pointer) != nil {
+                return nil
+            }
+            pieces[pieceIndex] = value
+            pieceIndex += 1
+        }
+        if let compress {
+            var swaps = pieceIndex - compress
+            pieceIndex = 7
+            while pieceIndex != 0, swaps > 0 {
+                pieces.swapAt(pieceIndex, compress + swaps - 1)
+                pieceIndex -= 1
+                swaps -= 1
+            }
+        } else if pieceIndex != 8 {
+            return nil
+        }
+    }
+
+    /// Lowercase hexadecimal without leading zeros, the first longest run of two or more zero pieces as `::`.
+    var serialized: String {
+        var best: (start: Int, length: Int) = (0, 0)
+        var index = 0
+        while index < 8 {
+            var end = index
+            while end < 8, pieces[end] == 0 { end += 1 }
+            if end - index > best.length { best = (index, end - index) }
+            index = max(end, index + 1)
+        }
+        let hex = pieces.map { String($0, radix: 16) }
+        guard best.length >= 2 else { return hex.joined(separator: ":") }
+        return hex[..<best.start].joined(separator: ":") + "::" + hex[(best.start + best.length)...].joined(separator: ":")
+    }
+}

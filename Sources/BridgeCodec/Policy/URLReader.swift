@@ -1,0 +1,403 @@
+/// The WHATWG URL Standard's basic URL parser, writing the serialization as it reads.
+///
+/// Each state below is the Standard's state of the same name. The parts are written into one
+/// buffer in the order the serialization has them, so the finished buffer is `href` and the
+/// parts are offsets into it. Validation errors that the Standard does not treat as failures
+/// are not reported: a browser loads those URLs.
+struct URLReader {
+    private var input: [UInt8]
+    private let base: WebURL?
+    private(set) var output: [UInt8] = []
+    private(set) var offsets = URLOffsets()
+    private var pointer = 0
+    private var isSpecial = false
+
+    init(_ text: String, base: WebURL?) {
+        input = Self.trimmed(text)
+        self.base = base
+        output.reserveCapacity(input.count + 8)
+    }
+
+    /// `text`'s UTF-8 without leading and trailing C0 controls and spaces, and without tabs and newlines.
+    private static func trimmed(_ text: String) -> [UInt8] {
+        let utf8 = text.utf8
+        guard let first = utf8.firstIndex(where: { $0 > 0x20 }), let last = utf8.lastIndex(where: { $0 > 0x20 }) else { return [] }
+        let bytes = utf8[first...last]
+        guard bytes.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return Array(bytes) }
+        return bytes.filter { $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+    }
+
+    /// The lowercased scheme `text` starts with, as the scheme state reads it, or `nil` when it has none.
+    static func scheme(of text: String) -> String? {
+        let input = trimmed(text)
+        guard let colon = input.firstIndex(of: UInt8(ascii: ":")), colon > 0, isAlpha(input[0]),
+            input[..<colon].allSatisfy({ isAlpha($0) || isDigit($0) || "+-.".utf8.contains($0) })
+        else { return nil }
+        return String(decoding: input[..<colon].map(\.asciiLowercased), as: UTF8.self)
+    }
+
+    /// The default port of a special scheme, 0 for `file` (which has none), `nil` for any other scheme.
+    static func defaultPort(_ scheme: some Sequence<UInt8>) -> Int? {
+        switch Array(scheme) {
+        case Array("http".utf8), Array("ws".utf8): 80
+        case Array("https".utf8), Array("wss".utf8): 443
+        case Array("ftp".utf8): 21
+        case Array("file".utf8): 0
+        default: nil
+        }
+    }
+
+    private var current: UInt8? { pointer < input.count ? input[pointer] : nil }
+
+    /// `/`, or `\` in a special URL.
+    private func isSlash(_ byte: UInt8?) -> Bool {
+        byte == UInt8(ascii: "/") || (isSpecial && byte == UInt8(ascii: "\\"))
+    }
+
+    /// Whether `byte` ends an authority, a host or a port: the end, `/`, `?`, `#`, or `\` in a special URL.
+    private func endsAuthority(_ byte: UInt8?) -> Bool {
+        guard let byte else { return true }
+        return byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") || isSlash(byte)
+    }
+
+    mutating func read() throws(URLPolicy.Violation) {
+        if try !readScheme() {
+            try readWithoutScheme()
+        }
+        offsets.end = output.count
+        // A path that starts with `//` and has no host would read back as a host: the Standard writes `/.` before it.
+        if !offsets.hasHost, !offsets.hasOpaquePath, output[offsets.pathStart...].starts(with: "//".utf8) {
+            output.insert(contentsOf: "/.".utf8, at: offsets.pathStart)
+            offsets.pathStart += 2
+            offsets.queryStart = offsets.queryStart.map { $0 + 2 }
+            offsets.fragmentStart = offsets.fragmentStart.map { $0 + 2 }
+            offsets.end += 2
+        }
+    }
+
+    // MARK: Scheme
+
+    /// The scheme start and scheme states, and what follows a scheme; `false` when there is none.
+    private mutating func readScheme() throws(URLPolicy.Violation) -> Bool {
+        guard let first = input.first, Self.isAlpha(first) else { return false }
+        var end = 1
+        while end < input.count, Self.isAlpha(input[end]) || Self.isDigit(input[end]) || "+-.".utf8.contains(input[end]) {
+            end += 1
+        }
+        guard end < input.count, input[end] == UInt8(ascii: ":") else { return false }
+        output.append(contentsOf: input[..<end].map(\.asciiLowercased))
+        offsets.schemeEnd = end
+        output.append(UInt8(ascii: ":"))
+        pointer = end + 1
+        let port = Self.defaultPort(output[..<end])
+        // No decision in the package opens a local file, and the file scheme's own grammar
+        // (drive letters, hosts that are paths) would be code that only serves refusals.
+        guard port != 0 else { throw .forbiddenScheme("file") }
+        isSpecial = port != nil
+        if isSpecial {
+            if let base, base.schemeBytes.elementsEqual(output[..<end]) {
+                // Special relative or authority state.
+                if current == UInt8(ascii: "/"), pointer + 1 < input.count, input[pointer + 1] == UInt8(ascii: "/") {
+                    pointer += 2
+                    try readAuthority()
+                } else {
+                    try readRelative()
+                }
+            } else {
+                // Special authority slashes, then special authority ignore slashes.
+                try readAuthority()
+            }
+        } else if current == UInt8(ascii: "/") {
+            // Path or authority state.
+            pointer += 1
+            if current == UInt8(ascii: "/") {
+                pointer += 1
+                try readAuthority()
+            } else {
+                offsets.pathStart = output.count
+                try readPath()
+            }
+        } else {
+            readOpaquePath()
+        }
+        return true
+    }
+
+    /// The no scheme state: a reference relative to the base.
+    private mutating func readWithoutScheme() throws(URLPolicy.Violation) {
+        guard let base else { throw .relative }
+        if base.hasOpaquePath {
+            guard current == UInt8(ascii: "#") else { throw .relative }
+            let parts = base.offsets
+            output.append(contentsOf: base.href.utf8.prefix(parts.fragmentStart ?? parts.end))
+            offsets = parts
+            offsets.fragmentStart = nil
+            pointer += 1
+            readFragment()
+            return
+        }
+        output.append(contentsOf: base.schemeBytes)
+        output.append(UInt8(ascii: ":"))
+        offsets.schemeEnd = base.offsets.schemeEnd
+        isSpecial = base.isSpecial
+        try readRelative()
+    }
+
+    // MARK: Relative references
+
+    /// The relative state, with `base`'s scheme already written.
+    private mutating func readRelative() throws(URLPolicy.Violation) {
+        guard let base else { throw .relative }
+        if isSlash(current) {
+            // Relative slash state.
+            pointer += 1
+            if isSlash(current) {
+                // Special URLs skip any further slashes in `readAuthority`.
+                if !isSpecial { pointer += 1 }
+                try readAuthority()
+                return
+            }
+            copyAuthority(of: base)
+            offsets.pathStart = output.count
+            try readPath()
+            return
+        }
+        copyAuthority(of: base)
+        let parts = base.offsets
+        let pathEnd = parts.queryStart ?? parts.fragmentStart ?? parts.end
+        offsets.pathStart = output.count
+        output.append(contentsOf: base.href.utf8.dropFirst(parts.pathStart).prefix(pathEnd - parts.pathStart))
+        switch current {
+        case UInt8(ascii: "?"):
+            pointer += 1
+            readQuery()
+        case UInt8(ascii: "#"):
+            copyQuery(of: base)
+            pointer += 1
+            readFragment()
+        case nil:
+            copyQuery(of: base)
+        default:
+            shortenPath()
+            try readPath()
+        }
+    }
+
+    /// Writes `base`'s user info, host and port, with their offsets.
+    private mutating func copyAuthority(of base: WebURL) {
+        let parts = base.offsets
+        // Up to the path, less the `/.` the serialization puts before a path that starts with `//`.
+        var end = parts.pathStart
+        if !parts.hasHost, !parts.hasOpaquePath, base.href.utf8.dropFirst(parts.pathStart).starts(with: "//".utf8) { end -= 2 }
+        output.append(contentsOf: base.href.utf8.dropFirst(output.count).prefix(end - output.count))
+        offsets.usernameStart = parts.usernameStart
+        offsets.usernameEnd = parts.usernameEnd
+        offsets.passwordStart = parts.passwordStart
+        offsets.passwordEnd = parts.passwordEnd
+        offsets.hasHost = parts.hasHost
+        offsets.hostStart = parts.hostStart
+        offsets.hostEnd = parts.hostEnd
+        offsets.port = parts.port
+    }
+
+    private mutating func copyQuery(of base: WebURL) {
+        let parts = base.offsets
+        guard let start = parts.queryStart else { return }
+        offsets.queryStart = output.count
+        output.append(contentsOf: base.href.utf8.dropFirst(start).prefix((parts.fragmentStart ?? parts.end) - start))
+    }
+
+    // MARK: Authority
+
+    /// The authority state (after any slashes the special states skip), then host and port.
+    private mutating func readAuthority() throws(URLPolicy.Violation) {
+        if isSpecial {
+            while isSlash(current) { pointer += 1 }
+        }
+        output.append(contentsOf: "//".utf8)
+        offsets.hasHost = true
+        var end = pointer
+        while !endsAuthority(end < input.count ? input[end] : nil) { end += 1 }
+        // Everything before the authority's last `@` is user info; a `@` inside it is encoded.
+        offsets.usernameStart = output.count
+        if let at = input[pointer..<end].lastIndex(of: UInt8(ascii: "@")) {
+            let colon = input[pointer..<at].firstIndex(of: UInt8(ascii: ":")) ?? at
+            URLPercentEncoding.append(input[pointer..<colon], .userInfo, to: &output)
+            offsets.usernameEnd = output.count
+            if colon + 1 < at {
+                output.append(UInt8(ascii: ":"))
+                offsets.passwordStart = output.count
+                URLPercentEncoding.append(input[(colon + 1)..<at], .userInfo, to: &output)
+            } else {
+                offsets.passwordStart = output.count
+            }
+            offsets.passwordEnd = output.count
+            if offsets.usernameEnd > offsets.usernameStart || offsets.passwordEnd > offsets.passwordStart {
+                output.append(UInt8(ascii: "@"))
+            }
+            guard at + 1 < end else { throw .missingHost }
+            pointer = at + 1
+        } else {
+            offsets.usernameEnd = output.count
+            offsets.passwordStart = output.count
+            offsets.passwordEnd = output.count
+        }
+        try readHost(before: end)
+    }
+
+    /// The host state, then the port state.
+    private mutating func readHost(before end: Int) throws(URLPolicy.Violation) {
+        var hostEnd = pointer
+        var insideBrackets = false
+        while hostEnd < end {
+            let byte = input[hostEnd]
+            if byte == UInt8(ascii: ":") && !insideBrackets { break }
+            if byte == UInt8(ascii: "[") { insideBrackets = true }
+            if byte == UInt8(ascii: "]") { insideBrackets = false }
+            hostEnd += 1
+        }
+        if hostEnd < end || isSpecial {
+            guard hostEnd > pointer else { throw .missingHost }
+        }
+        offsets.hostStart = output.count
+        try URLHost.append(input[pointer..<hostEnd], isSpecial: isSpecial, to: &output)
+        offsets.hostEnd = output.count
+        pointer = hostEnd
+        if hostEnd < end {
+            // The port state.
+            let digits = input[(hostEnd + 1)..<end]
+            guard digits.allSatisfy(Self.isDigit) else { throw .invalidPort }
+            var port = 0
+            for digit in digits {
+                port = port * 10 + Int(digit - UInt8(ascii: "0"))
+                guard port <= 65_535 else { throw .invalidPort }
+            }
+            if !digits.isEmpty, port != Self.defaultPort(output[..<offsets.schemeEnd]) {
+                offsets.port = port
+                output.append(UInt8(ascii: ":"))
+                output.append(contentsOf: String(port).utf8)
+            }
+            pointer = end
+        }
+        try readPathStart()
+    }
+
+    // MARK: Path, query, fragment
+
+    /// The path start state.
+    private mutating func readPathStart() throws(URLPolicy.Violation) {
+        offsets.pathStart = output.count
+        if isSpecial {
+            if isSlash(current) { pointer += 1 }
+            try readPath()
+            return
+        }
+        switch current {
+        case UInt8(ascii: "?"):
+            pointer += 1
+            readQuery()
+        case UInt8(ascii: "#"):
+            pointer += 1
+            readFragment()
+        case nil:
+            return
+        default:
+            if current == UInt8(ascii: "/") { pointer += 1 }
+            try readPath()
+        }
+    }
+
+    /// The path state: segments, each written after a `/`, dot segments resolved as they end.
+    private mutating func readPath() throws(URLPolicy.Violation) {
+        var segmentStart = output.count
+        output.append(UInt8(ascii: "/"))
+        while true {
+            let byte = current
+            if byte == nil || isSlash(byte) || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+                let segment = output[(segmentStart + 1)...]
+                let isDoubleDot = Self.isDoubleDot(segment)
+                if isDoubleDot || Self.isSingleDot(segment) {
+                    output.removeSubrange(segmentStart...)
+                    if isDoubleDot { shortenPath() }
+                    // A dot segment that ends the path leaves it ending in `/`.
+                    if !isSlash(byte) { output.append(UInt8(ascii: "/")) }
+                }
+                pointer += 1
+                switch byte {
+                case UInt8(ascii: "?"): readQuery()
+                case UInt8(ascii: "#"): readFragment()
+                case nil: pointer -= 1
+                default:
+                    segmentStart = output.count
+                    output.append(UInt8(ascii: "/"))
+                    continue
+                }
+                return
+            }
+            var end = pointer + 1
+            while end < input.count, !isSlash(input[end]), input[end] != UInt8(ascii: "?"), input[end] != UInt8(ascii: "#") { end += 1 }
+            URLPercentEncoding.append(input[pointer..<end], .path, to: &output)
+            pointer = end
+        }
+    }
+
+    /// Removes the path's last segment, if it has one.
+    private mutating func shortenPath() {
+        guard let slash = output[offsets.pathStart...].lastIndex(of: UInt8(ascii: "/")) else { return }
+        output.removeSubrange(slash...)
+    }
+
+    /// The opaque path state.
+    private mutating func readOpaquePath() {
+        offsets.hasOpaquePath = true
+        offsets.pathStart = output.count
+        var end = pointer
+        while end < input.count, input[end] != UInt8(ascii: "?"), input[end] != UInt8(ascii: "#") { end += 1 }
+        // Spaces that end an opaque path before a query or fragment are dropped, as they are at the URL's end.
+        var pathEnd = end
+        while pathEnd > pointer, input[pathEnd - 1] == UInt8(ascii: " ") { pathEnd -= 1 }
+        URLPercentEncoding.append(input[pointer..<pathEnd], .c0Control, to: &output)
+        pointer = end + 1
+        if end < input.count {
+            input[end] == UInt8(ascii: "?") ? readQuery() : readFragment()
+        }
+    }
+
+    /// The query state, after its `?`.
+    private mutating func readQuery() {
+        offsets.queryStart = output.count
+        output.append(UInt8(ascii: "?"))
+        var end = pointer
+        while end < input.count, input[end] != UInt8(ascii: "#") { end += 1 }
+        URLPercentEncoding.append(input[min(pointer, end)..<end], isSpecial ? .specialQuery : .query, to: &output)
+        pointer = end + 1
+        if end < input.count { readFragment() }
+    }
+
+    /// The fragment state, after its `#`.
+    private mutating func readFragment() {
+        offsets.fragmentStart = output.count
+        output.append(UInt8(ascii: "#"))
+        if pointer < input.count {
+            URLPercentEncoding.append(input[pointer...], .fragment, to: &output)
+        }
+        pointer = input.count
+    }
+
+    // MARK: Characters
+
+    /// `.` or `%2e`, ignoring ASCII case.
+    private static func isSingleDot(_ segment: ArraySlice<UInt8>) -> Bool {
+        segment.elementsEqual(".".utf8) || segment.map(\.asciiLowercased).elementsEqual("%2e".utf8)
+    }
+
+    /// `..`, `.%2e`, `%2e.` or `%2e%2e`, ignoring ASCII case.
+    private static func isDoubleDot(_ segment: ArraySlice<UInt8>) -> Bool {
+        guard (2...6).contains(segment.count) else { return false }
+        let lowercased = segment.map(\.asciiLowercased)
+        return ["..", ".%2e", "%2e.", "%2e%2e"].contains { lowercased.elementsEqual($0.utf8) }
+    }
+
+    static func isAlpha(_ byte: UInt8) -> Bool { byte.asciiLowercased &- UInt8(ascii: "a") < 26 }
+    static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+}
