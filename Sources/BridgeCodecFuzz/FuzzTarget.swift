@@ -168,9 +168,13 @@ enum FuzzTarget: String, CaseIterable {
         if (try? URLPolicy.httpsOnly.check(text)) != nil, !PaymentURL(text).matches(text) {
             fatalError("an accepted URL does not match itself: \(text)")
         }
-        // What the package reads as a browser does, it reads again the same from its own serialization.
+        // What the package reads as a browser does, it reads again the same from its own serialization,
+        // and Foundation holds every URL it reads.
         if let url = try? WebURL(text), (try? WebURL(url.href)) != url {
             fatalError("WebURL does not read its own href back: \(text)")
+        }
+        if let url = try? BridgeURL(text), url.string != "about:blank", url.foundationURL.absoluteString == "about:blank" {
+            fatalError("Foundation cannot hold a URL the reader read: \(text)")
         }
         let helpers = MerchantBackendHelpers()
         for response in [helpers.androidIntent(requestURL: text), helpers.iOSUniversalLink(requestURL: text)] {

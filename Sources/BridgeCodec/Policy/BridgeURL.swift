@@ -7,22 +7,51 @@ import Foundation
 public struct BridgeURL: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The URL as a browser reads it.
     public let url: WebURL
-    /// A Foundation `URL` of the same URL: made from ``string``, with the characters a browser
-    /// keeps as written but RFC 3986 does not allow where they stand (`|` `^` `{` `}` `[` `]` `\`
-    /// the backtick, a second `#`, a `%` without two hex digits) percent-encoded.
-    public let foundationURL: URL
 
     /// Reads `string` as a browser does; throws when a browser would refuse it, or when
-    /// Foundation's `URL` cannot hold what it reads (``URLPolicy/Violation/notRepresentable``).
+    /// Foundation's `URL` cannot hold its host (``URLPolicy/Violation/notRepresentable``).
     public init(_ string: String) throws(URLPolicy.Violation) {
         try self.init(WebURL(string))
     }
 
-    /// `url`, with its Foundation `URL`.
+    /// `url`, once Foundation's `URL` can hold it: a host of characters RFC 3986 allows in one.
     public init(_ url: WebURL) throws(URLPolicy.Violation) {
-        guard let foundationURL = URL(string: Self.rfc3986Text(of: url)) else { throw .notRepresentable }
+        let representable = url.href.withUTF8Bytes { bytes in
+            let host = bytes[url.offsets.hostStart..<url.offsets.hostEnd]
+            return host.first == UInt8(ascii: "[") || (host.allSatisfy(Self.hostCharacters.contains) && !Self.hasStrayPercent(host))
+        }
+        guard representable else { throw .notRepresentable }
         self.url = url
-        self.foundationURL = foundationURL
+    }
+
+    /// A Foundation `URL` of the same URL, made from ``string`` with the characters a browser keeps
+    /// as written but RFC 3986 does not allow where they stand (`|` `^` `{` `}` `[` `]` `\` the
+    /// backtick, a second `#`, a `%` without two hex digits) percent-encoded. Made on each call:
+    /// keep it when you use it more than once.
+    public var foundationURL: URL {
+        // The text is RFC 3986 by construction (the host was checked when this value was made),
+        // and the tests and the fuzz target hold Foundation to reading every such text; were it
+        // ever to refuse one, `about:blank` opens nothing.
+        URL(string: Self.rfc3986Text(of: url)) ?? Self.blank
+    }
+
+    /// `about:blank`: the literal always reads, and the fallback after it is for the type checker.
+    private static let blank = URL(string: "about:blank") ?? URL(fileURLWithPath: "/")
+
+    /// What RFC 3986 allows in a host name: unreserved characters, sub-delimiters and `%`.
+    private static let hostCharacters = ASCIIByteSet { byte in
+        URLReader.isAlpha(byte) || URLReader.isDigit(byte) || "-._~!$&'()*+,;=%".utf8.contains(byte)
+    }
+
+    /// Whether `text` holds a `%` without two hex digits after it.
+    private static func hasStrayPercent(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        var index = text.startIndex
+        while let percent = text[index...].firstIndex(of: UInt8(ascii: "%")) {
+            guard percent + 2 < text.endIndex, URLHost.hexValue(text[percent + 1]) != nil, URLHost.hexValue(text[percent + 2]) != nil
+            else { return true }
+            index = percent + 3
+        }
+        return false
     }
 
     /// `text` read as a browser reads it, found at `path` of a document; the policy is applied later.
@@ -65,30 +94,37 @@ public struct BridgeURL: Sendable, Hashable, Codable, CustomStringConvertible {
         try container.encode(url.href)
     }
 
-    /// `url`'s serialization with what RFC 3986 refuses after the authority percent-encoded.
+    /// What a browser keeps as written in a path, query or fragment and RFC 3986 does not allow there.
+    private static let notRFC3986 = ASCIIByteSet { #"|^{}[]\`"#.utf8.contains($0) }
+
+    /// `url`'s serialization with what RFC 3986 refuses outside the scheme and the host percent-encoded.
     static func rfc3986Text(of url: WebURL) -> String {
-        let bytes = Array(url.href.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var seenHash = false
-        for (offset, byte) in bytes.enumerated() {
-            let isRaw: Bool
-            if offset < url.offsets.pathStart {
-                isRaw = true
-            } else if byte == UInt8(ascii: "%") {
-                isRaw = offset + 2 < bytes.count && URLHost.hexValue(bytes[offset + 1]) != nil && URLHost.hexValue(bytes[offset + 2]) != nil
-            } else if byte == UInt8(ascii: "#") {
-                isRaw = !seenHash
-                seenHash = true
-            } else {
-                isRaw = !#"|^{}[]\`"#.utf8.contains(byte)
+        let encoded = url.href.withUTF8Bytes { bytes -> [UInt8]? in
+            var output: [UInt8]?
+            var seenHash = false
+            for offset in bytes.indices {
+                let byte = bytes[offset]
+                let isRaw: Bool
+                if offset <= url.offsets.schemeEnd || (url.offsets.hostStart..<url.offsets.hostEnd).contains(offset) {
+                    isRaw = true
+                } else if byte == UInt8(ascii: "%") {
+                    isRaw = !hasStrayPercent(bytes[offset..<min(offset + 3, bytes.count)])
+                } else if byte == UInt8(ascii: "#") {
+                    isRaw = !seenHash
+                    seenHash = true
+                } else {
+                    isRaw = !notRFC3986.contains(byte)
+                }
+                // Most URLs need nothing encoded: the copy starts at the first byte that does.
+                if !isRaw, output == nil { output = Array(bytes[..<offset]) }
+                if isRaw {
+                    output?.append(byte)
+                } else {
+                    output? += [UInt8(ascii: "%"), Escaper.upperHexDigit(byte >> 4), Escaper.upperHexDigit(byte & 0xF)]
+                }
             }
-            if isRaw {
-                output.append(byte)
-            } else {
-                output += [UInt8(ascii: "%"), Escaper.upperHexDigit(byte >> 4), Escaper.upperHexDigit(byte & 0xF)]
-            }
+            return output
         }
-        return String(decoding: output, as: UTF8.self)
+        return encoded.map { String(decoding: $0, as: UTF8.self) } ?? url.href
     }
 }

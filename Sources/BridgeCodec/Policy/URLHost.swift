@@ -1,7 +1,7 @@
 /// The URL Standard's host parser and host serializer.
 enum URLHost {
     /// Appends the serialization of `text`, a URL's host as written, or throws why a browser refuses it.
-    static func append(_ text: ArraySlice<UInt8>, isSpecial: Bool, to output: inout [UInt8]) throws(URLPolicy.Violation) {
+    static func append(_ text: some BidirectionalCollection<UInt8>, isSpecial: Bool, to output: inout [UInt8]) throws(URLPolicy.Violation) {
         if text.first == UInt8(ascii: "[") {
             guard text.count >= 2, text.last == UInt8(ascii: "]"), let address = IPv6Address(text.dropFirst().dropLast()) else {
                 throw .invalidHost
@@ -17,12 +17,33 @@ enum URLHost {
             URLPercentEncoding.append(text, .c0Control, to: &output)
             return
         }
-        let domain = try domainToASCII(percentDecoded(text))
-        if endsInNumber(domain) {
-            guard let address = ipv4Address(domain) else { throw .invalidHost }
-            output += "\(address >> 24).\(address >> 16 & 0xFF).\(address >> 8 & 0xFF).\(address & 0xFF)".utf8
+        let start = output.count
+        if text.contains(UInt8(ascii: "%")) {
+            try appendDomain(percentDecoded(text), to: &output)
         } else {
-            output += domain
+            try appendDomain(text, to: &output)
+        }
+        if endsInNumber(output[start...]) {
+            guard let address = ipv4Address(output[start...]) else { throw .invalidHost }
+            output.removeSubrange(start...)
+            output += "\(address >> 24).\(address >> 16 & 0xFF).\(address >> 8 & 0xFF).\(address & 0xFF)".utf8
+        }
+    }
+
+    /// Domain to ASCII for a domain that is ASCII: lowercased, each `xn--` label checked as UTS 46
+    /// checks it. A non-ASCII domain is refused: the package does not carry UTS 46's mapping tables.
+    private static func appendDomain(_ domain: some Collection<UInt8>, to output: inout [UInt8]) throws(URLPolicy.Violation) {
+        let start = output.count
+        for byte in domain {
+            guard byte < 0x80 else { throw .internationalHost }
+            output.append(byte.asciiLowercased)
+        }
+        guard output.count > start, !output[start...].contains(where: isForbiddenDomainByte) else { throw .invalidHost }
+        var labelStart = start
+        for index in start...output.count where index == output.count || output[index] == UInt8(ascii: ".") {
+            let label = output[labelStart..<index]
+            if label.starts(with: "xn--".utf8), !Punycode.isValidLabel(label.dropFirst(4)) { throw .invalidHost }
+            labelStart = index + 1
         }
     }
 
@@ -35,57 +56,49 @@ enum URLHost {
     }
 
     /// The forbidden host code points: NUL, tab, newlines, space, `#` `/` `:` `<` `>` `?` `@` `[` `\` `]` `^` `|`.
-    private static func isForbiddenHostByte(_ byte: UInt8) -> Bool {
+    private static let forbiddenHostBytes = ASCIIByteSet { byte in
         byte == 0 || byte == 0x09 || byte == 0x0A || byte == 0x0D || " #/:<>?@[\\]^|".utf8.contains(byte)
     }
 
     /// The forbidden domain code points: the forbidden host code points, C0 controls, `%` and DEL.
-    private static func isForbiddenDomainByte(_ byte: UInt8) -> Bool {
-        isForbiddenHostByte(byte) || byte <= 0x1F || byte == UInt8(ascii: "%") || byte == 0x7F
+    private static let forbiddenDomainBytes = ASCIIByteSet { byte in
+        forbiddenHostBytes.contains(byte) || byte <= 0x1F || byte == UInt8(ascii: "%") || byte == 0x7F
     }
 
-    private static func percentDecoded(_ text: ArraySlice<UInt8>) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.count)
-        var index = text.startIndex
-        while index < text.endIndex {
-            if text[index] == UInt8(ascii: "%"), index + 2 < text.endIndex,
-                let high = hexValue(text[index + 1]), let low = hexValue(text[index + 2])
+    private static func isForbiddenHostByte(_ byte: UInt8) -> Bool { forbiddenHostBytes.contains(byte) }
+
+    private static func isForbiddenDomainByte(_ byte: UInt8) -> Bool { forbiddenDomainBytes.contains(byte) }
+
+    private static func percentDecoded(_ text: some Collection<UInt8>) -> [UInt8] {
+        let bytes = Array(text)
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
+                let low = hexValue(bytes[index + 2])
             {
-                bytes.append(high << 4 | low)
+                decoded.append(high << 4 | low)
                 index += 3
             } else {
-                bytes.append(text[index])
+                decoded.append(bytes[index])
                 index += 1
             }
         }
-        return bytes
-    }
-
-    /// Domain to ASCII for a domain that is ASCII: lowercased, each `xn--` label checked as UTS 46
-    /// checks it. A non-ASCII domain is refused: the package does not carry UTS 46's mapping tables.
-    private static func domainToASCII(_ bytes: [UInt8]) throws(URLPolicy.Violation) -> [UInt8] {
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { throw .internationalHost }
-        let domain = bytes.map(\.asciiLowercased)
-        for label in domain.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        where label.starts(with: "xn--".utf8) {
-            guard Punycode.isValidLabel(label.dropFirst(4)) else { throw .invalidHost }
-        }
-        guard !domain.isEmpty, !domain.contains(where: isForbiddenDomainByte) else { throw .invalidHost }
-        return domain
+        return decoded
     }
 
     /// Whether the last label (a final empty one aside) is a number: such a host is an IPv4 address.
-    private static func endsInNumber(_ domain: [UInt8]) -> Bool {
-        var labels = domain.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        if labels.last?.isEmpty == true, labels.count > 1 { labels.removeLast() }
-        guard let last = labels.last, !last.isEmpty else { return false }
+    private static func endsInNumber(_ domain: ArraySlice<UInt8>) -> Bool {
+        let trimmed = domain.count > 1 && domain.last == UInt8(ascii: ".") ? domain.dropLast() : domain
+        let last = trimmed[(trimmed.lastIndex(of: UInt8(ascii: ".")).map { $0 + 1 } ?? trimmed.startIndex)...]
+        guard !last.isEmpty else { return false }
         if last.allSatisfy(URLReader.isDigit) { return true }
         return last.starts(with: "0x".utf8) && last.dropFirst(2).allSatisfy { hexValue($0) != nil }
     }
 
     /// The IPv4 parser: one to four numbers, each decimal, octal (`0…`) or hexadecimal (`0x…`).
-    private static func ipv4Address(_ domain: [UInt8]) -> UInt32? {
+    private static func ipv4Address(_ domain: ArraySlice<UInt8>) -> UInt32? {
         var parts = domain.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         if parts.last?.isEmpty == true, parts.count > 1 { parts.removeLast() }
         guard parts.count <= 4 else { return nil }
@@ -136,7 +149,7 @@ enum URLHost {
 struct IPv6Address {
     private var pieces = [UInt16](repeating: 0, count: 8)
 
-    init?(_ text: ArraySlice<UInt8>) {
+    init?(_ text: some Collection<UInt8>) {
         let input = Array(text)
         var pointer = 0
         var pieceIndex = 0

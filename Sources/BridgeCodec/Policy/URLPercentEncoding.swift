@@ -29,20 +29,28 @@ enum URLPercentEncoding {
     private static let path = table("?^`{}", over: query)
     private static let userInfo = table("/:;=@[\\]|", over: path)
 
+    /// Whether `set` percent-encodes `byte`.
+    static func encodes(_ byte: UInt8, _ set: EncodeSet) -> Bool { table(set)[Int(byte)] }
+
+    private static func table(_ set: EncodeSet) -> [Bool] {
+        switch set {
+        case .c0Control: c0Control
+        case .fragment: fragment
+        case .query: query
+        case .specialQuery: specialQuery
+        case .path: path
+        case .userInfo: userInfo
+        }
+    }
+
     /// Appends `bytes`, each byte in `set` written `%XX`.
-    static func append(_ bytes: ArraySlice<UInt8>, _ set: EncodeSet, to output: inout [UInt8]) {
-        let table =
-            switch set {
-            case .c0Control: c0Control
-            case .fragment: fragment
-            case .query: query
-            case .specialQuery: specialQuery
-            case .path: path
-            case .userInfo: userInfo
-            }
+    static func append(_ bytes: some Collection<UInt8>, _ set: EncodeSet, to output: inout [UInt8]) {
+        let table = table(set)
         for byte in bytes {
             if table[Int(byte)] {
-                output += [UInt8(ascii: "%"), Escaper.upperHexDigit(byte >> 4), Escaper.upperHexDigit(byte & 0xF)]
+                output.append(UInt8(ascii: "%"))
+                output.append(Escaper.upperHexDigit(byte >> 4))
+                output.append(Escaper.upperHexDigit(byte & 0xF))
             } else {
                 output.append(byte)
             }

@@ -8,15 +8,15 @@
 public struct URLPolicy: Sendable, Hashable {
     /// Schemes that pass, in ASCII lowercase (they are lowercased when set).
     public var allowedSchemes: Set<String> {
-        get { Set(schemes) }
-        set { schemes = Self.sortedLowercased(newValue) }
+        get { Set(schemeBytes.map { String(decoding: $0, as: UTF8.self) }) }
+        set { schemeBytes = Self.sortedLowercased(newValue) }
     }
     /// Longest URL accepted, in bytes. Default 8,192; at most ``JSONLimits/maximumBytes``.
     public let maxLength: Int
 
-    /// The allowed schemes, lowercased and sorted: an array (equal for equal sets) because a
-    /// check compares a scheme with these few, and iterating a `Set` costs more than comparing.
-    private var schemes: [String]
+    /// The allowed schemes' bytes, lowercased and sorted: an array (equal for equal sets) because a
+    /// check compares a scheme's bytes with these few.
+    private var schemeBytes: [[UInt8]]
 
     /// Schemes that run code or open local data; never allowed, and never opened from a navigation.
     public static let forbiddenSchemes: Set<String> = ["javascript", "vbscript", "data", "file", "content", "filesystem"]
@@ -34,12 +34,12 @@ public struct URLPolicy: Sendable, Hashable {
     }
 
     private init(allowedSchemes: Set<String>, checkedMaxLength: Int) {
-        schemes = Self.sortedLowercased(allowedSchemes)
+        schemeBytes = Self.sortedLowercased(allowedSchemes)
         maxLength = checkedMaxLength
     }
 
-    private static func sortedLowercased(_ schemes: Set<String>) -> [String] {
-        Set(schemes.map { $0.asciiLowercased() }).sorted()
+    private static func sortedLowercased(_ schemes: Set<String>) -> [[UInt8]] {
+        Set(schemes.map { $0.asciiLowercasedUTF8() }).sorted { $0.lexicographicallyPrecedes($1) }
     }
 
     /// The default: `https` only.
@@ -110,9 +110,18 @@ public struct URLPolicy: Sendable, Hashable {
     /// Checks a URL already read.
     public func check(_ url: WebURL) throws(Violation) {
         guard url.href.utf8.count <= maxLength else { throw .tooLong(limit: maxLength) }
-        try check(scheme: url.scheme)
-        if url.isSpecial, !url.username.isEmpty || !url.password.isEmpty { throw .userInfo }
+        // The scheme's bytes against the lists: a `String` is made only to report a refusal.
+        let (isForbidden, isAllowed) = url.href.withUTF8Bytes { bytes in
+            let scheme = bytes[..<url.offsets.schemeEnd]
+            return (Self.forbidden.contains { $0.elementsEqual(scheme) }, schemeBytes.contains { $0.elementsEqual(scheme) })
+        }
+        if isForbidden { throw .forbiddenScheme(url.scheme) }
+        guard isAllowed else { throw .schemeNotAllowed(url.scheme) }
+        if url.isSpecial, url.hasCredentials { throw .userInfo }
     }
+
+    /// ``forbiddenSchemes`` as bytes.
+    private static let forbidden = forbiddenSchemes.map { Array($0.utf8) }
 
     /// Checks `url`, found at `path` of a document; a refusal is a ``JSONDecodeError`` there.
     func check(_ url: BridgeURL, at path: @autoclosure () -> JSONPath) throws(JSONDecodeError) {
@@ -133,10 +142,5 @@ public struct URLPolicy: Sendable, Hashable {
             if let scheme = URLReader.scheme(of: text), forbiddenSchemes.contains(scheme) { throw .forbiddenScheme(scheme) }
             throw error
         }
-    }
-
-    private func check(scheme: String) throws(Violation) {
-        guard !Self.forbiddenSchemes.contains(scheme) else { throw .forbiddenScheme(scheme) }
-        guard schemes.contains(scheme) else { throw .schemeNotAllowed(scheme) }
     }
 }

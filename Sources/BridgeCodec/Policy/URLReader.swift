@@ -5,46 +5,155 @@
 /// parts are offsets into it. Validation errors that the Standard does not treat as failures
 /// are not reported: a browser loads those URLs.
 struct URLReader {
-    private var input: [UInt8]
+    /// The text's UTF-8, without leading and trailing C0 controls and spaces, and without tabs and newlines.
+    private let input: UnsafeBufferPointer<UInt8>
     private let base: WebURL?
     private(set) var output: [UInt8] = []
     private(set) var offsets = URLOffsets()
     private var pointer = 0
     private var isSpecial = false
 
-    init(_ text: String, base: WebURL?) {
-        input = Self.trimmed(text)
+    private init(_ input: UnsafeBufferPointer<UInt8>, base: WebURL?) {
+        self.input = input
         self.base = base
         output.reserveCapacity(input.count + 8)
     }
 
-    /// `text`'s UTF-8 without leading and trailing C0 controls and spaces, and without tabs and newlines.
-    private static func trimmed(_ text: String) -> [UInt8] {
-        let utf8 = text.utf8
-        guard let first = utf8.firstIndex(where: { $0 > 0x20 }), let last = utf8.lastIndex(where: { $0 > 0x20 }) else { return [] }
-        let bytes = utf8[first...last]
-        guard bytes.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return Array(bytes) }
-        return bytes.filter { $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+    /// The longest text the reader takes, in bytes: a quarter of what 32-bit offsets reach, as
+    /// percent-encoding can triple it. A URL policy's own limit is far smaller.
+    static let maximumLength = Int(UInt32.max / 4)
+
+    /// `text` read as a URL, or relative to `base`: the serialization's bytes and where its parts lie.
+    static func read(_ text: String, base: WebURL?) throws(URLPolicy.Violation) -> (bytes: [UInt8], offsets: URLOffsets) {
+        guard text.utf8.count <= maximumLength, (base?.href.utf8.count ?? 0) <= maximumLength else {
+            throw .tooLong(limit: maximumLength)
+        }
+        return try text.withUTF8Bytes { bytes in
+            trimmed(bytes) { input in
+                Result { () throws(URLPolicy.Violation) in
+                    var reader = URLReader(input, base: base)
+                    try reader.read()
+                    return (reader.output, reader.offsets)
+                }
+            }
+        }.get()
     }
+
+    /// The offsets of `bytes` when they are an `http` or `https` URL already written as a browser
+    /// serializes it, which the reader would copy unchanged: a lowercase name for a host (no IPv4
+    /// address, no `xn--` label), a port that is not the default, a path, and nothing any part
+    /// encodes, no dot segment, no user info. `nil` sends the text through the whole reader.
+    /// Pages post URLs in this form; reading them in one scan, without a copy, is what keeps
+    /// dispatch from text at its floor (the Branch row is one such URL).
+    static func serializedWebURL(_ bytes: UnsafeBufferPointer<UInt8>) -> URLOffsets? {
+        guard bytes.count <= maximumLength else { return nil }
+        let scheme = bytes.starts(with: https) ? 5 : bytes.starts(with: http) ? 4 : 0
+        guard scheme > 0 else { return nil }
+        var parts = URLOffsets()
+        parts.schemeEnd = scheme
+        parts.isSpecial = true
+        parts.hasHost = true
+        let hostStart = scheme + 3
+        (parts.usernameEnd, parts.passwordEnd) = (hostStart, hostStart)
+        parts.hostStart = hostStart
+        var position = fastPath.hostName.firstNonMember(in: bytes, from: hostStart, before: bytes.count)
+        parts.hostEnd = position
+        // A last label that is a number makes the host an IPv4 address; `xn--` (anywhere, to keep
+        // the test short) needs its Punycode checked.
+        let host = bytes[hostStart..<position]
+        let lastLabel = host[((host.lastIndex(of: UInt8(ascii: ".")) ?? hostStart - 1) + 1)...]
+        guard !lastLabel.isEmpty, !lastLabel.allSatisfy(isDigit), !lastLabel.starts(with: "0x".utf8),
+            !containsPunycodePrefix(host)
+        else { return nil }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ":") {
+            let digitsStart = position + 1
+            position = fastPath.digits.firstNonMember(in: bytes, from: digitsStart, before: bytes.count)
+            guard (1...5).contains(position - digitsStart), bytes[digitsStart] != UInt8(ascii: "0") else { return nil }
+            let port = bytes[digitsStart..<position].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+            guard port <= 65_535, port != (scheme == 5 ? 443 : 80) else { return nil }
+            parts.port = port
+        }
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "/") else { return nil }
+        parts.pathStart = position
+        while position < bytes.count, bytes[position] == UInt8(ascii: "/") {
+            // A segment that starts with `.` or `%` may be a dot segment: the reader decides.
+            guard position + 1 == bytes.count || (bytes[position + 1] != UInt8(ascii: ".") && bytes[position + 1] != UInt8(ascii: "%"))
+            else { return nil }
+            position = fastPath.pathSegment.firstNonMember(in: bytes, from: position + 1, before: bytes.count)
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "?") {
+            parts.queryStart = position
+            position = fastPath.query.firstNonMember(in: bytes, from: position + 1, before: bytes.count)
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "#") {
+            parts.fragmentStart = position
+            position = fastPath.fragment.firstNonMember(in: bytes, from: position + 1, before: bytes.count)
+        }
+        guard position == bytes.count else { return nil }
+        parts.end = position
+        return parts
+    }
+
+    private static func containsPunycodePrefix(_ host: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        var index = host.startIndex
+        while index + 3 < host.endIndex {
+            if host[index] == UInt8(ascii: "x"), host[index + 1] == UInt8(ascii: "n"), host[index + 2] == UInt8(ascii: "-"),
+                host[index + 3] == UInt8(ascii: "-")
+            {
+                return true
+            }
+            index += 1
+        }
+        return false
+    }
+
+    private static let https = Array("https://".utf8)
+    private static let http = Array("http://".utf8)
+
+    /// What each part holds when the reader would copy it unchanged.
+    private struct FastPath: Sendable {
+        let hostName = ASCIIByteSet { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || isDigit($0) || "-.".utf8.contains($0) }
+        let digits = ASCIIByteSet(where: isDigit)
+        /// Neither encoded in a path nor a delimiter (`/` `?` `#`, and `\` in a special URL).
+        let pathSegment = ASCIIByteSet { !URLPercentEncoding.encodes($0, .path) && !"/?#\\%".utf8.contains($0) }
+        let query = ASCIIByteSet { !URLPercentEncoding.encodes($0, .specialQuery) && $0 != UInt8(ascii: "#") && $0 != UInt8(ascii: "%") }
+        let fragment = ASCIIByteSet { !URLPercentEncoding.encodes($0, .fragment) && $0 != UInt8(ascii: "%") }
+    }
+
+    private static let fastPath = FastPath()
+
+    /// `body`'s result for `bytes` without leading and trailing C0 controls and spaces, and without tabs and newlines.
+    private static func trimmed<Result>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        guard let first = bytes.firstIndex(where: { $0 > 0x20 }), let last = bytes.lastIndex(where: { $0 > 0x20 }) else {
+            return body(UnsafeBufferPointer(rebasing: bytes[0..<0]))
+        }
+        let kept = UnsafeBufferPointer(rebasing: bytes[first...last])
+        guard kept.contains(where: isTabOrNewline) else { return body(kept) }
+        return kept.filter { !isTabOrNewline($0) }.withUnsafeBufferPointer(body)
+    }
+
+    private static func isTabOrNewline(_ byte: UInt8) -> Bool { byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
     /// The lowercased scheme `text` starts with, as the scheme state reads it, or `nil` when it has none.
     static func scheme(of text: String) -> String? {
-        let input = trimmed(text)
-        guard let colon = input.firstIndex(of: UInt8(ascii: ":")), colon > 0, isAlpha(input[0]),
-            input[..<colon].allSatisfy({ isAlpha($0) || isDigit($0) || "+-.".utf8.contains($0) })
-        else { return nil }
-        return String(decoding: input[..<colon].map(\.asciiLowercased), as: UTF8.self)
+        text.withUTF8Bytes { bytes in
+            trimmed(bytes) { input in
+                guard let colon = input.firstIndex(of: UInt8(ascii: ":")), colon > 0, isAlpha(input[0]),
+                    input[..<colon].allSatisfy(isSchemeByte)
+                else { return nil }
+                return String(decoding: input[..<colon].lazy.map(\.asciiLowercased), as: UTF8.self)
+            }
+        }
     }
 
+    /// The special schemes and their default ports; `file` has none.
+    private static let specialSchemes: [(name: String, port: Int)] = [
+        ("https", 443), ("http", 80), ("wss", 443), ("ws", 80), ("ftp", 21), ("file", 0),
+    ]
+
     /// The default port of a special scheme, 0 for `file` (which has none), `nil` for any other scheme.
-    static func defaultPort(_ scheme: some Sequence<UInt8>) -> Int? {
-        switch Array(scheme) {
-        case Array("http".utf8), Array("ws".utf8): 80
-        case Array("https".utf8), Array("wss".utf8): 443
-        case Array("ftp".utf8): 21
-        case Array("file".utf8): 0
-        default: nil
-        }
+    static func defaultPort(_ scheme: some Collection<UInt8>) -> Int? {
+        specialSchemes.first { scheme.elementsEqual($0.name.utf8) }?.port
     }
 
     private var current: UInt8? { pointer < input.count ? input[pointer] : nil }
@@ -81,11 +190,9 @@ struct URLReader {
     private mutating func readScheme() throws(URLPolicy.Violation) -> Bool {
         guard let first = input.first, Self.isAlpha(first) else { return false }
         var end = 1
-        while end < input.count, Self.isAlpha(input[end]) || Self.isDigit(input[end]) || "+-.".utf8.contains(input[end]) {
-            end += 1
-        }
+        while end < input.count, Self.isSchemeByte(input[end]) { end += 1 }
         guard end < input.count, input[end] == UInt8(ascii: ":") else { return false }
-        output.append(contentsOf: input[..<end].map(\.asciiLowercased))
+        for byte in input[..<end] { output.append(byte.asciiLowercased) }
         offsets.schemeEnd = end
         output.append(UInt8(ascii: ":"))
         pointer = end + 1
@@ -94,6 +201,7 @@ struct URLReader {
         // (drive letters, hosts that are paths) would be code that only serves refusals.
         guard port != 0 else { throw .forbiddenScheme("file") }
         isSpecial = port != nil
+        offsets.isSpecial = isSpecial
         if isSpecial {
             if let base, base.schemeBytes.elementsEqual(output[..<end]) {
                 // Special relative or authority state.
@@ -140,6 +248,7 @@ struct URLReader {
         output.append(UInt8(ascii: ":"))
         offsets.schemeEnd = base.offsets.schemeEnd
         isSpecial = base.isSpecial
+        offsets.isSpecial = isSpecial
         try readRelative()
     }
 
@@ -190,9 +299,7 @@ struct URLReader {
         var end = parts.pathStart
         if !parts.hasHost, !parts.hasOpaquePath, base.href.utf8.dropFirst(parts.pathStart).starts(with: "//".utf8) { end -= 2 }
         output.append(contentsOf: base.href.utf8.dropFirst(output.count).prefix(end - output.count))
-        offsets.usernameStart = parts.usernameStart
         offsets.usernameEnd = parts.usernameEnd
-        offsets.passwordStart = parts.passwordStart
         offsets.passwordEnd = parts.passwordEnd
         offsets.hasHost = parts.hasHost
         offsets.hostStart = parts.hostStart
@@ -219,17 +326,13 @@ struct URLReader {
         var end = pointer
         while !endsAuthority(end < input.count ? input[end] : nil) { end += 1 }
         // Everything before the authority's last `@` is user info; a `@` inside it is encoded.
-        offsets.usernameStart = output.count
         if let at = input[pointer..<end].lastIndex(of: UInt8(ascii: "@")) {
             let colon = input[pointer..<at].firstIndex(of: UInt8(ascii: ":")) ?? at
             URLPercentEncoding.append(input[pointer..<colon], .userInfo, to: &output)
             offsets.usernameEnd = output.count
             if colon + 1 < at {
                 output.append(UInt8(ascii: ":"))
-                offsets.passwordStart = output.count
                 URLPercentEncoding.append(input[(colon + 1)..<at], .userInfo, to: &output)
-            } else {
-                offsets.passwordStart = output.count
             }
             offsets.passwordEnd = output.count
             if offsets.usernameEnd > offsets.usernameStart || offsets.passwordEnd > offsets.passwordStart {
@@ -239,7 +342,6 @@ struct URLReader {
             pointer = at + 1
         } else {
             offsets.usernameEnd = output.count
-            offsets.passwordStart = output.count
             offsets.passwordEnd = output.count
         }
         try readHost(before: end)
@@ -388,14 +490,29 @@ struct URLReader {
 
     /// `.` or `%2e`, ignoring ASCII case.
     private static func isSingleDot(_ segment: ArraySlice<UInt8>) -> Bool {
-        segment.elementsEqual(".".utf8) || segment.map(\.asciiLowercased).elementsEqual("%2e".utf8)
+        segment.elementsEqual(".".utf8) || isEncodedDot(segment)
     }
 
     /// `..`, `.%2e`, `%2e.` or `%2e%2e`, ignoring ASCII case.
     private static func isDoubleDot(_ segment: ArraySlice<UInt8>) -> Bool {
-        guard (2...6).contains(segment.count) else { return false }
-        let lowercased = segment.map(\.asciiLowercased)
-        return ["..", ".%2e", "%2e.", "%2e%2e"].contains { lowercased.elementsEqual($0.utf8) }
+        switch segment.count {
+        case 2: segment.elementsEqual("..".utf8)
+        case 4:
+            (segment.first == UInt8(ascii: ".") && isEncodedDot(segment.dropFirst()))
+                || (segment.last == UInt8(ascii: ".") && isEncodedDot(segment.dropLast()))
+        case 6: isEncodedDot(segment.prefix(3)) && isEncodedDot(segment.suffix(3))
+        default: false
+        }
+    }
+
+    /// `%2e` or `%2E`.
+    private static func isEncodedDot(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.count == 3 && bytes.first == UInt8(ascii: "%") && bytes.dropFirst().first == UInt8(ascii: "2")
+            && bytes.last?.asciiLowercased == UInt8(ascii: "e")
+    }
+
+    private static func isSchemeByte(_ byte: UInt8) -> Bool {
+        isAlpha(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
 
     static func isAlpha(_ byte: UInt8) -> Bool { byte.asciiLowercased &- UInt8(ascii: "a") < 26 }

@@ -14,22 +14,26 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Reads `text` as an absolute URL, or as a reference relative to `base`.
     public init(_ text: String, base: WebURL? = nil) throws(URLPolicy.Violation) {
-        var reader = URLReader(text, base: base)
-        try reader.read()
-        self.init(reader.output, reader.offsets)
+        if base == nil, let parts = text.withUTF8Bytes(URLReader.serializedWebURL) {
+            // Already the serialization: the text is the href.
+            self.init(href: text, parts: parts)
+        } else {
+            let (bytes, parts) = try URLReader.read(text, base: base)
+            self.init(href: String(decoding: bytes, as: UTF8.self), parts: parts)
+        }
     }
 
-    private init(_ bytes: [UInt8], _ parts: URLOffsets) {
-        href = String(decoding: bytes, as: UTF8.self)
+    private init(href: String, parts: URLOffsets) {
+        self.href = href
         self.parts = parts
     }
 
     /// The scheme in lowercase, without its `:`.
     public var scheme: String { slice(0, parts.schemeEnd) }
     /// The user name, percent-encoded; empty when there is none.
-    public var username: String { slice(parts.usernameStart, parts.usernameEnd) }
+    public var username: String { parts.hasHost ? slice(parts.usernameStart, parts.usernameEnd) : "" }
     /// The password, percent-encoded; empty when there is none.
-    public var password: String { slice(parts.passwordStart, parts.passwordEnd) }
+    public var password: String { parts.hasHost ? slice(parts.passwordStart, parts.passwordEnd) : "" }
     /// The host as serialized (a domain in lowercase, IPv4 in dotted decimal, IPv6 compressed in
     /// brackets, or an opaque host); `nil` when the URL has no authority.
     public var host: String? { parts.hasHost ? slice(parts.hostStart, parts.hostEnd) : nil }
@@ -45,7 +49,9 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
     /// Whether the path is opaque (`mailto:x`, `about:blank`, `javascript:…`) rather than a list of segments.
     public var hasOpaquePath: Bool { parts.hasOpaquePath }
     /// Whether the scheme is one of the Standard's special schemes (`http`, `https`, `ws`, `wss`, `ftp`, `file`).
-    public var isSpecial: Bool { URLReader.defaultPort(schemeBytes) != nil }
+    public var isSpecial: Bool { parts.isSpecial }
+    /// Whether the URL has a user name or a password.
+    var hasCredentials: Bool { parts.hasHost && parts.hostStart > parts.usernameStart }
 
     /// The serialized origin (`https://shop.example:8443`), or `"null"` for an opaque origin. A
     /// `blob:` URL has the origin of the `http` or `https` URL in its path.
@@ -88,20 +94,70 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Where the parts of a serialized URL lie, as UTF-8 offsets.
-struct URLOffsets: Sendable {
-    var schemeEnd = 0
-    var usernameStart = 0
-    var usernameEnd = 0
-    var passwordStart = 0
-    var passwordEnd = 0
+/// Where the parts of a serialized URL lie, as UTF-8 offsets. Stored in 32 bits (the reader takes
+/// text of at most ``URLReader/maximumLength`` bytes): every message holding a URL copies them.
+struct URLOffsets: Sendable, Equatable {
+    private var storedScheme: UInt32 = 0
+    private var storedUsername: UInt32 = 0
+    private var storedPassword: UInt32 = 0
+    private var storedHost: UInt32 = 0
+    private var storedHostEnd: UInt32 = 0
+    private var storedPath: UInt32 = 0
+    /// `UInt32.max` for none.
+    private var storedQuery = UInt32.max
+    private var storedFragment = UInt32.max
+    private var storedPort = UInt32.max
+    private var storedEnd: UInt32 = 0
+    var isSpecial = false
     var hasHost = false
-    var hostStart = 0
-    var hostEnd = 0
-    var port: Int?
-    var pathStart = 0
     var hasOpaquePath = false
-    var queryStart: Int?
-    var fragmentStart: Int?
-    var end = 0
+
+    /// Where the scheme's `:` is.
+    var schemeEnd: Int {
+        get { Int(storedScheme) }
+        set { storedScheme = UInt32(newValue) }
+    }
+    /// The user name starts after the `//`.
+    var usernameStart: Int { schemeEnd + 3 }
+    var usernameEnd: Int {
+        get { Int(storedUsername) }
+        set { storedUsername = UInt32(newValue) }
+    }
+    /// The password starts after its `:`, when there is one.
+    var passwordStart: Int { passwordEnd > usernameEnd ? usernameEnd + 1 : usernameEnd }
+    var passwordEnd: Int {
+        get { Int(storedPassword) }
+        set { storedPassword = UInt32(newValue) }
+    }
+    var hostStart: Int {
+        get { Int(storedHost) }
+        set { storedHost = UInt32(newValue) }
+    }
+    var hostEnd: Int {
+        get { Int(storedHostEnd) }
+        set { storedHostEnd = UInt32(newValue) }
+    }
+    var port: Int? {
+        get { storedPort == .max ? nil : Int(storedPort) }
+        set { storedPort = newValue.map(UInt32.init) ?? .max }
+    }
+    var pathStart: Int {
+        get { Int(storedPath) }
+        set { storedPath = UInt32(newValue) }
+    }
+    /// Where the query's `?` is.
+    var queryStart: Int? {
+        get { storedQuery == .max ? nil : Int(storedQuery) }
+        set { storedQuery = newValue.map(UInt32.init) ?? .max }
+    }
+    /// Where the fragment's `#` is.
+    var fragmentStart: Int? {
+        get { storedFragment == .max ? nil : Int(storedFragment) }
+        set { storedFragment = newValue.map(UInt32.init) ?? .max }
+    }
+    /// The serialization's length.
+    var end: Int {
+        get { Int(storedEnd) }
+        set { storedEnd = UInt32(newValue) }
+    }
 }

@@ -24,6 +24,23 @@ struct BridgeURLTests {
         }
     }
 
+    /// Foundation holds every URL the reader reads whose host RFC 3986 allows: never the fallback.
+    @Test func foundationHoldsEveryURLTheReaderReads() throws {
+        var held = 0
+        for testCase in try WebURLTests.cases() {
+            guard let url = testCase.reading else { continue }
+            guard let bridged = try? BridgeURL(url) else {
+                // Only a host holding what RFC 3986 does not allow in one is refused.
+                #expect(url.host.map { $0.contains(where: { "\"{}`%|".contains($0) }) || !$0.allSatisfy(\.isASCII) } == true, "\(url)")
+                continue
+            }
+            held += 1
+            #expect(url.href == "about:blank" || bridged.foundationURL.absoluteString != "about:blank", "\(url)")
+            #expect(bridged.foundationURL.scheme?.lowercased() == url.scheme, "\(url)")
+        }
+        #expect(held > 450)
+    }
+
     @Test func schemesAreLowercased() throws {
         #expect(try BridgeURL("HTTPS://bank.example").scheme == "https")
         #expect(throws: URLPolicy.Violation.relative) { try BridgeURL("/relative") }

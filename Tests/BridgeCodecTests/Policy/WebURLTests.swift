@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BridgeCodec
+@testable import BridgeCodecTesting
 
 /// Every URL is read as a browser reads it, checked against the URL Standard's own test data
 /// (web-platform-tests `urltestdata.json`): equal on every part, or refused for a documented reason.
@@ -14,6 +15,12 @@ struct WebURLTests {
         let expected: [String: String]?
 
         var description: String { "\(JSONValue.string(input).jsonText) against \(base ?? "no base")" }
+
+        /// The input read against its base, or `nil` where either is refused.
+        var reading: WebURL? {
+            guard let base else { return try? WebURL(input) }
+            return (try? WebURL(base)).flatMap { try? WebURL(input, base: $0) }
+        }
     }
 
     static func cases() throws -> [Case] {
@@ -113,11 +120,36 @@ struct WebURLTests {
         #expect(throws: URLPolicy.Violation.relative) { try WebURL("x", base: WebURL("about:blank")) }
     }
 
+    /// The one-scan reading of URLs already in their serialization gives what the whole reader gives.
+    @Test func theSerializedFormsScanIsTheReadersReading() throws {
+        var generator = SeededRandom(seed: 0x5EED_0C0D)
+        func some(_ pieces: [String], _ count: ClosedRange<Int>) -> String {
+            (0..<Int.random(in: count, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+        }
+        let hosts = ["a", "z", "b", "c", "0", "9", ".", "-", "_", "xn--", "0x", "A", "%41"]
+        let ports = ["", "", "", ":443", ":80", ":8080", ":0", ":08", ":65536", ":"]
+        // Mostly what a serialization holds, with each character that sends a text to the whole reader.
+        let rest = [
+            "a", "b/", "c", "/", "x=y", "&", "!", "$", "(", "*", "+", ",", ";", ":", "@", "~", "-", "_", "/", "//", "\\", "?", "#", "%",
+            "%2e", "%41", ".", "..", "'", " ", "|", "^", "{", "`", "\"", "<", "ü", "\t",
+        ]
+        let generated = (0..<20_000).map { _ in
+            some(["https://", "http://", "HTTP://"], 1...1) + some(hosts, 1...5) + some(ports, 1...1) + "/"
+                + some(rest, 0...8)
+        }
+        var scanned = 0
+        for text in try Self.cases().map(\.input) + generated {
+            guard let parts = text.withUTF8Bytes(URLReader.serializedWebURL) else { continue }
+            scanned += 1
+            let read = try URLReader.read(text, base: nil)
+            #expect(read.bytes.elementsEqual(text.utf8) && read.offsets == parts, "\(text)")
+        }
+        #expect(scanned > 400)
+    }
+
     @Test func everyReadingReadsItsOwnSerializationBack() throws {
         for testCase in try Self.cases() {
-            guard let base = try? testCase.base.map({ text throws(URLPolicy.Violation) in try WebURL(text) }),
-                let url = try? WebURL(testCase.input, base: base)
-            else { continue }
+            guard let url = testCase.reading else { continue }
             #expect(try WebURL(url.href) == url, "\(testCase)")
             #expect(try WebURL(url.href).href == url.href, "\(testCase)")
         }
