@@ -17,6 +17,20 @@ enum JavaScriptEscaping {
         }
     }
 
+    /// What JSON text may hold, inside its strings, that ends a script or a string literal in one.
+    private static let scriptUnsafe = ByteEscapeTable { byte in
+        switch byte {
+        case 0x26, 0x27, 0x3C, 0x3E, 0x7F: ByteEscapeTable.unicodeEscape(UInt32(byte))
+        case 0xC2, 0xE2: []
+        default: nil
+        }
+    }
+
+    /// JSON text with `<`, `>`, `&`, `'`, DEL, C1 controls, U+2028 and U+2029 as `\uXXXX` escapes.
+    static func scriptSafe(_ json: UnsafeBufferPointer<UInt8>) -> String {
+        scriptUnsafe.escapedString(json, following: lineTerminatorOrC1)
+    }
+
     /// Appends `bytes` as a string literal, quotes included.
     static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         table.escape(bytes, into: &output, delimiter: quote, following: lineTerminatorOrC1)

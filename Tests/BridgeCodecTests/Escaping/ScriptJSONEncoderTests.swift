@@ -55,8 +55,7 @@ struct ScriptJSONEncoderTests {
         #expect(text.contains(#""sku":"\u003C\/script\u003E"#))
     }
 
-    /// The same value always gives the same text: dictionaries by their keys' code points,
-    /// other members in the order the type encodes them; decimals from their digits.
+    /// The same value always gives the same text: every object's keys sorted; decimals from their digits.
     @Test func deterministicText() throws {
         struct Pair: Encodable {
             var zeta = 1
@@ -64,7 +63,7 @@ struct ScriptJSONEncoderTests {
             var amount = Decimal(string: "12345678901234567890.123456789", locale: nil)
         }
         let text = try ScriptJSONEncoder().encode(Pair())
-        #expect(text == #"{"zeta":1,"alpha":{"B":true,"a":false,"b":true,"z":false,"é":true},"amount":12345678901234567890.123456789}"#)
+        #expect(text == #"{"alpha":{"B":true,"a":false,"b":true,"z":false,"é":true},"amount":12345678901234567890.123456789,"zeta":1}"#)
         for _ in 0..<20 { #expect(try ScriptJSONEncoder().encode(Pair()) == text) }
         #expect(try ScriptJSONEncoder().encode([3: "c", 1: "a", 20: "t"]) == #"{"1":"a","20":"t","3":"c"}"#)
     }
@@ -107,8 +106,8 @@ struct ScriptJSONEncoderTests {
         #expect(throws: EscapingError.self) { try ScriptJSONEncoder().encode(Decimal.nan) }
     }
 
-    /// Classes that encode their superclass through `superEncoder`, and types that open two
-    /// containers for one value, give JSON text or an error, never broken text.
+    /// Classes that encode their superclass through `superEncoder` give JSON text; a type that
+    /// encodes nothing, an error.
     @Test func superEncodersAndMisuse() throws {
         class Base: Encodable {
             var id = 1
@@ -126,15 +125,6 @@ struct ScriptJSONEncoderTests {
         #expect(
             try ScriptJSONEncoder().encode([Derived(), Derived()]) == #"[{"name":"x","super":{"id":1}},{"name":"x","super":{"id":1}}]"#)
 
-        struct TwoContainers: Encodable {
-            func encode(to encoder: any Encoder) throws {
-                var array = encoder.unkeyedContainer()
-                try array.encode(1)
-                var single = encoder.singleValueContainer()
-                try single.encode(2)
-            }
-        }
-        #expect(throws: EscapingError.self) { try ScriptJSONEncoder().encode(TwoContainers()) }
         struct Nothing: Encodable {
             func encode(to _: any Encoder) throws {}
         }

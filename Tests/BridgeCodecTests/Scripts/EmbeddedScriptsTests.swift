@@ -98,7 +98,7 @@ struct BridgeScriptsTests {
         let completion = BridgeScripts.branchPlaidLinkCompletion(.error(message: "</script>"))
         #expect(
             completion
-                == #"window.dispatchEvent(new CustomEvent("branchPlaidLinkComplete", { detail: {"status":"error","message":"\u003C\/script\u003E"} }));"#
+                == #"window.dispatchEvent(new CustomEvent("branchPlaidLinkComplete", { detail: {"message":"\u003C\/script\u003E","status":"error"} }));"#
                 + "\n")
         #expect(
             try completion

@@ -33,13 +33,13 @@ public enum PlaidLinkCompletion: Sendable, Hashable, Codable, JSONValueReadable 
         if case .completed(let url) = self { try policy.check(url, at: path.appending(key: "callbackUrl")) }
     }
 
-    /// The detail's members in wire order: the one definition of the wire format, read by
-    /// ``encode(to:)`` and by the script that dispatches the event.
+    /// The detail's members, keys sorted as ``ScriptJSONEncoder`` sorts them: the one definition
+    /// of the wire format, read by ``encode(to:)`` and by the script that dispatches the event.
     var wireMembers: [(key: CodingKeys, value: String)] {
         switch self {
-        case .completed(let callbackUrl): [(.status, Status.completed.rawValue), (.callbackUrl, callbackUrl.string)]
+        case .completed(let callbackUrl): [(.callbackUrl, callbackUrl.string), (.status, Status.completed.rawValue)]
         case .canceled: [(.status, Status.canceled.rawValue)]
-        case .error(let message): [(.status, Status.error.rawValue), (.message, message)]
+        case .error(let message): [(.message, message), (.status, Status.error.rawValue)]
         }
     }
 
