@@ -1,3 +1,4 @@
+import BridgeCodec
 import Foundation
 
 /// The `bridgecodec` command-line tool, runnable in-process.
@@ -54,3 +55,6 @@ public enum BridgeCodecCLI {
         return command.run(rest, input)
     }
 }
+
+/// The providers' default handler names, as the registration lists them, for the help texts.
+let handlerNames = BridgeChannel.allProviders(origins: .anyOrigin).map(\.handlerName).joined(separator: ", ")

@@ -9,8 +9,7 @@ enum DecodeCommand {
                bridgecodec decode --model MODEL [FILE|-]
 
         Decodes a message body (JSON text, from FILE or standard input) as the handler NAME
-        receives it, with the default channels: voltRedirect, sovHandler, branchPlaidLink,
-        branchPlaidLinkComplete, completed, canceled.
+        receives it, with the default channels: \(handlerNames).
 
           --transport object   (default) as WKWebView delivers it: the JSON as a Foundation object graph
           --transport string   as a page posting JSON.stringify(data) delivers it (Android, React Native, Cordova)

@@ -8,8 +8,8 @@ enum FuzzCommand {
         usage: bridgecodec fuzz --handler NAME [--seed N] [--count N]
 
         Prints COUNT (default 100, at most 100000) distinct malformed variants of a valid message for the handler
-        (voltRedirect, sovHandler, branchPlaidLink, branchPlaidLinkComplete, completed, canceled), one JSON
-        line each: {"label": what was broken, "handler": NAME, "transport": "object"|"string", "body": …}.
+        NAME, one JSON line each: {"label": what was broken, "handler": NAME, "transport": "object"|"string", "body": …}.
+        Handlers: \(handlerNames).
         An object-transport body is the JSON value; a string-transport body is the text, or "bodyBase64"
         when the bytes are not UTF-8. The same seed (default 0) gives the same variants.
         Feed them to: bridgecodec decode --jsonl FILE

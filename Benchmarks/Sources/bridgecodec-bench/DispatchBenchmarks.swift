@@ -17,6 +17,12 @@ enum DispatchBenchmarks {
         var value: Double
     }
 
+    private struct PlaidCompletionSample: Codable {
+        var status: String
+        var callbackUrl: String?
+        var message: String?
+    }
+
     private struct Provider: Sendable {
         let name: String
         let handler: String
@@ -55,6 +61,19 @@ enum DispatchBenchmarks {
             name: "swedbankpay", handler: "completed", body: #""success""#,
             foundationDecode: { decoder, data in (try? decoder.decode(String.self, from: data))?.utf8.count ?? 0 },
             castsDecode: { graph in (graph as? String)?.utf8.count ?? 0 }),
+        Provider(
+            name: "plaidcomplete", handler: "branchPlaidLinkComplete",
+            body: #"{"status":"completed","callbackUrl":"https://app.example/plaid/complete?public_token=p-1"}"#,
+            foundationDecode: { decoder, data in (try? decoder.decode(PlaidCompletionSample.self, from: data))?.callbackUrl?.utf8.count ?? 0
+            },
+            castsDecode: { graph in
+                guard let body = graph as? [String: Any], let status = body["status"] as? String else { return 0 }
+                return status.utf8.count + ((body["callbackUrl"] as? String)?.utf8.count ?? 0)
+            }),
+        Provider(
+            name: "canceled", handler: "canceled", body: "null",
+            foundationDecode: { decoder, data in (try? decoder.decode(String?.self, from: data)) == .some(nil) ? 1 : 0 },
+            castsDecode: { graph in graph is NSNull ? 1 : 0 }),
     ]
 
     static func bodies() -> [Benchmark] {
