@@ -23,12 +23,23 @@ public enum BridgeCodecCLI {
 
     private struct Command: Sendable {
         let help: String
-        let run: @Sendable ([String], InputSource) -> CommandResult
+        /// Runs the command; what it hands the writer goes to standard output before its result's.
+        let run: @Sendable ([String], InputSource, (Data) -> Void) -> CommandResult
+
+        init(help: String, run: @escaping @Sendable ([String], InputSource) -> CommandResult) {
+            self.help = help
+            self.run = { arguments, input, _ in run(arguments, input) }
+        }
+
+        init(help: String, streaming run: @escaping @Sendable ([String], InputSource, (Data) -> Void) -> CommandResult) {
+            self.help = help
+            self.run = run
+        }
     }
 
     private static let commands: [String: Command] = [
         "json-check": Command(help: JSONCheckCommand.help, run: JSONCheckCommand.run),
-        "decode": Command(help: DecodeCommand.help, run: DecodeCommand.run),
+        "decode": Command(help: DecodeCommand.help, streaming: DecodeCommand.run),
         "demo": Command(help: DemoCommand.help, run: DemoCommand.run),
         "escape": Command(help: EscapeCommand.help, run: EscapeCommand.run),
         "script": Command(help: ScriptCommand.help, run: ScriptCommand.run),
@@ -37,8 +48,19 @@ public enum BridgeCodecCLI {
         "fuzz": Command(help: FuzzCommand.help, run: FuzzCommand.run),
     ]
 
-    /// Runs the tool with `arguments` (without the program name), reading stdin from `input`.
+    /// Runs the tool with `arguments` (without the program name), reading stdin from `input`;
+    /// all of standard output is in the result.
     public static func run(_ arguments: [String], input: InputSource) -> CommandResult {
+        var streamed = Data()
+        var result = run(arguments, input: input) { streamed.append($0) }
+        result.standardOutput = streamed + result.standardOutput
+        return result
+    }
+
+    /// Runs the tool, handing standard output to `write` as it is produced (`decode --jsonl`
+    /// writes each line's result once the piece of input holding it is read); what the result
+    /// holds follows it.
+    public static func run(_ arguments: [String], input: InputSource, output write: (Data) -> Void) -> CommandResult {
         guard let name = arguments.first else {
             return CommandResult(exitCode: 2, standardError: Data(help.utf8))
         }
@@ -52,7 +74,7 @@ public enum BridgeCodecCLI {
         if rest.contains("--help") || rest.contains("-h") {
             return .success(command.help)
         }
-        return command.run(rest, input)
+        return command.run(rest, input, write)
     }
 }
 

@@ -5,7 +5,7 @@ import Foundation
 enum DecodeCommand {
     static let help = """
         usage: bridgecodec decode --handler NAME [--transport object|string] [--app-scheme S,…] [FILE|-]
-               bridgecodec decode --jsonl FILE [--app-scheme S,…]
+               bridgecodec decode --jsonl FILE|- [--summary] [--max-line-bytes N] [--app-scheme S,…]
                bridgecodec decode --model MODEL [FILE|-]
 
         Decodes a message body (JSON text, from FILE or standard input) as the handler NAME
@@ -16,7 +16,12 @@ enum DecodeCommand {
           --app-scheme S,…     URL schemes of the app that pass the URL policy besides https
           --jsonl FILE         one message per line: {"handler": …, "transport": "object"|"string"|"argument"|"absent",
                                "body": …}; for "string" and "argument" the body is a JSON string holding the text
-                               ("bodyBase64" instead for string bodies that are not UTF-8; bridgecodec fuzz writes these)
+                               ("bodyBase64" instead for string bodies that are not UTF-8; bridgecodec fuzz writes these);
+                               read line by line as it arrives (tail -f capture.jsonl | bridgecodec decode --jsonl -),
+                               each result written once the piece of input holding its line is read
+          --summary            with --jsonl: instead of a line per message, one JSON object at the end:
+                               {"summary": {"lines", "decoded", "rejected", "handlers", "kinds", "errors"}}
+          --max-line-bytes N   with --jsonl: a longer line is one error line (default 8 MiB)
 
         A bare string argument such as Android's openHostedLink(url) is the JSON string "…" here;
         canceled takes no body: null.
@@ -32,12 +37,11 @@ enum DecodeCommand {
 
         """
 
-    /// The longest JSONL file read, in bytes.
-    static let maxJSONLBytes = 64 << 20
-
-    static func run(_ arguments: [String], input: InputSource) -> CommandResult {
+    static func run(_ arguments: [String], input: InputSource, output write: (Data) -> Void) -> CommandResult {
         do throws(ArgumentList.UsageError) {
-            let list = try ArgumentList(arguments, valueOptions: ["--handler", "--transport", "--app-scheme", "--jsonl", "--model"])
+            let list = try ArgumentList(
+                arguments, valueOptions: ["--handler", "--transport", "--app-scheme", "--jsonl", "--model", "--max-line-bytes"],
+                flagOptions: ["--summary"])
             if let name = list.options["--model"] {
                 return try decodeModel(name, list: list, input: input)
             }
@@ -48,7 +52,18 @@ enum DecodeCommand {
                 guard list.options["--handler"] == nil, list.options["--transport"] == nil, list.positionals.isEmpty else {
                     throw ArgumentList.UsageError(message: "--jsonl takes the handler and transport from each line")
                 }
-                return try decodeLines(jsonl, input: input, dispatcher: dispatcher)
+                var maxLineBytes = defaultMaxLineBytes
+                if let text = list.options["--max-line-bytes"] {
+                    guard let value = Int(text), (1...JSONLimits.maximumBytes).contains(value) else {
+                        throw ArgumentList.UsageError(message: "--max-line-bytes must be from 1 to \(JSONLimits.maximumBytes)")
+                    }
+                    maxLineBytes = value
+                }
+                return try decodeLines(
+                    jsonl, input: input, maxLineBytes: maxLineBytes, summary: list.flags.contains("--summary"), dispatcher: dispatcher,
+                    write: write)
+            } else if list.flags.contains("--summary") || list.options["--max-line-bytes"] != nil {
+                throw ArgumentList.UsageError(message: "--summary and --max-line-bytes go with --jsonl")
             }
             guard let handler = list.options["--handler"] else { throw ArgumentList.UsageError(message: "--handler NAME is required") }
             let transportName = list.options["--transport"] ?? "object"
@@ -91,54 +106,78 @@ enum DecodeCommand {
         }
     }
 
-    private static func decodeLines(_ path: String, input: InputSource, dispatcher: BridgeDispatcher<ProviderMessage>) throws(ArgumentList
-        .UsageError)
-        -> CommandResult
-    {
-        let data = try input.read(path, limit: maxJSONLBytes)
-        guard data.count <= maxJSONLBytes else {
-            throw ArgumentList.UsageError(message: "\(path) is larger than \(maxJSONLBytes) bytes")
-        }
-        var output = ""
-        var failures = 0
-        // A line is bounded by the file, and may hold a body longer, deeper or wider than a body
-        // may be: the body's own limits decide, with a reason that names its handler.
+    /// A line of a capture longer than this is one error line. A body at the default limit
+    /// (1 MiB), base64'd or with every character escaped in its JSON string, fits.
+    static let defaultMaxLineBytes = 8 << 20
+
+    private static func decodeLines(
+        _ path: String, input: InputSource, maxLineBytes: Int, summary: Bool, dispatcher: BridgeDispatcher<ProviderMessage>,
+        write: (Data) -> Void
+    ) throws(ArgumentList.UsageError) -> CommandResult {
+        var output: [UInt8] = []
+        var counts = CaptureSummary()
+        // A line is bounded by the line limit, and may hold a body longer, deeper or wider than a
+        // body may be: the body's own limits decide, with a reason that names its handler.
         let lineLimits = JSONLimits.largest
-        for (index, rawLine) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.last == UInt8(ascii: "\r") ? rawLine.dropLast() : rawLine
-            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
-            var result: [(String, JSONValue)] = [("line", .number(JSONNumber(index + 1)))]
-            switch decodeLine(Data(line), limits: lineLimits, dispatcher: dispatcher) {
+        func flush() {
+            guard !output.isEmpty else { return }
+            write(Data(output))
+            output.removeAll(keepingCapacity: true)
+        }
+        func answer(_ number: Int, _ line: InputSource.Line) {
+            let outcome: Result<(String, ProviderMessage), LineFailure>
+            switch line {
+            case .tooLong(let byteCount):
+                outcome = .failure(
+                    LineFailure(category: "line.tooLong", message: "the line is \(byteCount) bytes, longer than \(maxLineBytes)"))
+            case .text(var bytes):
+                if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
+                if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return }
+                outcome = decodeLine(bytes, limits: lineLimits, dispatcher: dispatcher)
+            }
+            counts.add(outcome)
+            guard !summary else { return }
+            var result: [(String, JSONValue)] = [("line", .number(JSONNumber(number)))]
+            switch outcome {
             case .success(let (handler, message)):
                 result += DecodeOutput.success(handler: handler, message)
             case .failure(let failure):
-                failures += 1
-                result += [("handler", failure.handler.map(JSONValue.string) ?? .null), ("error", .string(failure.message))]
+                result += [("handler", failure.handler.map(JSONValue.string) ?? .null), ("error", .string(failure.description))]
             }
-            output += DecodeOutput.object(result).jsonText + "\n"
+            output += DecodeOutput.object(result).jsonText.utf8
+            output.append(UInt8(ascii: "\n"))
         }
-        return CommandResult(exitCode: failures == 0 ? 0 : 1, standardOutput: Data(output.utf8))
+        try input.forEachLine(path, maxLineBytes: maxLineBytes, pieceDone: flush, answer)
+        let tail = summary ? DecodeOutput.object([("summary", counts.jsonValue)]).jsonText + "\n" : ""
+        output += tail.utf8
+        return CommandResult(exitCode: counts.rejected == 0 ? 0 : 1, standardOutput: Data(output))
     }
 
-    private struct LineFailure: Error {
+    struct LineFailure: Error, CustomStringConvertible {
         var handler: String?
+        /// The kind of refusal `--summary` counts, such as `urlRejected.forbiddenScheme`.
+        var category: String
         var message: String
-    }
 
+        var description: String { message }
+    }
     private static func decodeLine(
-        _ line: Data, limits: JSONLimits, dispatcher: BridgeDispatcher<ProviderMessage>
+        _ line: ArraySlice<UInt8>, limits: JSONLimits, dispatcher: BridgeDispatcher<ProviderMessage>
     ) -> Result<(String, ProviderMessage), LineFailure> {
         let record: JSONValue
         do {
-            record = try JSONValue(parsing: line, limits: limits)
+            record = try line.withUnsafeBytes { bytes in try JSONValue(parsing: bytes, limits: limits) }
         } catch {
-            return .failure(LineFailure(message: "the line is not JSON: \(error)"))
+            return .failure(LineFailure(category: "line.notJSON", message: "the line is not JSON: \(error)"))
         }
         guard case .object(let fields) = record, case .string(let handler)? = fields["handler"] else {
-            return .failure(LineFailure(message: "the line needs a string \"handler\""))
+            return .failure(LineFailure(category: "line.noHandler", message: "the line needs a string \"handler\""))
         }
         guard case .string(let transportName)? = fields["transport"], let transport = BridgeTransport(rawValue: transportName) else {
-            return .failure(LineFailure(handler: handler, message: "the line needs \"transport\": object, string, argument or absent"))
+            return .failure(
+                LineFailure(
+                    handler: handler, category: "line.noTransport",
+                    message: "the line needs \"transport\": object, string, argument or absent"))
         }
         let body: String
         switch (transport, fields["body"], fields["bodyBase64"]) {
@@ -147,19 +186,24 @@ enum DecodeCommand {
         case (.string, .string(let text)?, _), (.argument, .string(let text)?, _): body = text
         case (.string, nil, .string(let encoded)?):
             guard let bytes = Data(base64Encoded: encoded) else {
-                return .failure(LineFailure(handler: handler, message: "\"bodyBase64\" is not base64"))
+                return .failure(LineFailure(handler: handler, category: "line.notBase64", message: "\"bodyBase64\" is not base64"))
             }
             guard let text = String(validatingUTF8Bytes: bytes) else {
-                return .failure(LineFailure(handler: handler, message: "$: the body is not valid UTF-8"))
+                return .failure(LineFailure(handler: handler, category: "notUTF8", message: "$: the body is not valid UTF-8"))
             }
             body = text
         default:
-            return .failure(LineFailure(handler: handler, message: "the line's \"body\" does not suit transport \(transportName)"))
+            return .failure(
+                LineFailure(
+                    handler: handler, category: "line.bodyMismatch", message: "the line's \"body\" does not suit transport \(transportName)"
+                ))
         }
         do throws(BridgeError) {
             return .success((handler, try transport.dispatch(body, handler: handler, with: dispatcher)))
         } catch {
-            return .failure(LineFailure(handler: handler, message: "\(error.path): \(error.reason)"))
+            return .failure(
+                LineFailure(
+                    handler: handler, category: CaptureSummary.category(of: error.reason), message: "\(error.path): \(error.reason)"))
         }
     }
 }

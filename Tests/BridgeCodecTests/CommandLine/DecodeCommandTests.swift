@@ -116,6 +116,47 @@ struct DecodeCommandTests {
         #expect(out[2].hasPrefix(#"{"line":3,"handler":"voltRedirect","kind":"volt.bankRedirect""#))
     }
 
+    /// Lines are read and answered one at a time: a line longer than the limit is one error
+    /// line, and the lines around it decode; the last line needs no line break.
+    @Test func jsonlStreamsLinesWithinALineLimit() throws {
+        let valid = #"{"handler":"completed","transport":"argument","body":"success"}"#
+        let long = #"{"handler":"completed","transport":"argument","body":"\#(String(repeating: "x", count: 300_000))"}"#
+        let stdin = [valid, long, "", valid + "\r", valid].joined(separator: "\n")
+        let result = runCLI(["decode", "--jsonl", "-", "--max-line-bytes", "100000"], stdin: stdin)
+        let lines = result.out.split(separator: "\n").map(String.init)
+        #expect(result.code == 1)
+        #expect(lines.count == 4)
+        guard lines.count == 4 else { return }
+        #expect(lines[0].hasPrefix(#"{"line":1,"handler":"completed","kind":"swedbankpay.completed""#))
+        #expect(lines[1] == #"{"line":2,"handler":null,"error":"the line is \#(long.utf8.count) bytes, longer than 100000"}"#)
+        #expect(lines[2].hasPrefix(#"{"line":4,"handler":"completed","kind""#))
+        #expect(lines[3].hasPrefix(#"{"line":5,"handler":"completed","kind""#))
+        // Longer than a piece of input, and at the end without a line break: read whole, its body's limits decide.
+        #expect(
+            runCLI(["decode", "--jsonl", "-"], stdin: long).out.hasPrefix(#"{"line":1,"handler":"completed","error":"$: string is longer"#))
+        #expect(runCLI(["decode", "--jsonl", "-", "--max-line-bytes", "10"], stdin: long).out.contains("longer than 10"))
+        for bad in ["0", "-1", "x", String(Int.max)] {
+            #expect(runCLI(["decode", "--jsonl", "-", "--max-line-bytes", bad]).code == 2, "\(bad)")
+        }
+        #expect(runCLI(["decode", "--handler", "completed", "--summary"], stdin: #""x""#).code == 2)
+    }
+
+    /// What each line's result would say, counted: by handler, by kind, by the kind of refusal.
+    @Test func jsonlSummaryCountsWithoutPageData() throws {
+        let lines = [
+            #"{"handler":"completed","transport":"argument","body":"success"}"#,
+            #"{"handler":"voltRedirect","transport":"object","body":{"type":"bank_redirect","url":"javascript:alert('secret')"}}"#,
+            #"{"handler":"voltRedirect","transport":"object","body":{"type":"bank_redirect","url":"https://bank.example/"}}"#,
+            "not json",
+        ]
+        let result = runCLI(["decode", "--jsonl", "-", "--summary"], stdin: lines.joined(separator: "\n") + "\n")
+        #expect(result.code == 1)
+        #expect(
+            result.out == #"{"summary":{"lines":4,"decoded":2,"rejected":2,"handlers":{"completed":1,"voltRedirect":2},"#
+                + #""kinds":{"swedbankpay.completed":1,"volt.bankRedirect":1},"errors":{"line.notJSON":1,"urlRejected.forbiddenScheme":1}}}"#
+                + "\n")
+    }
+
     @Test func demoCoversEveryProviderAndBothOutcomes() {
         let result = runCLI(["demo"])
         #expect(result.code == 0)
