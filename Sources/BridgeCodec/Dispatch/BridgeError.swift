@@ -56,6 +56,13 @@ public struct BridgeError: Error, Sendable, Hashable, CustomStringConvertible {
         self.init(handlerName: handlerName, path: error.path, reason: reason)
     }
 
-    /// `NAME: PATH: REASON`, such as `voltRedirect: $.url: URL scheme "javascript:" is never allowed`.
-    public var description: String { "\(handlerName): \(path): \(reason)" }
+    /// `NAME: PATH: REASON`, such as `voltRedirect: $.url: URL scheme "javascript:" is never allowed`;
+    /// `NAME: REASON` where the body was not read (an unknown handler, an origin refused). Every
+    /// part is escaped to stay on one printable line.
+    public var description: String {
+        switch reason {
+        case .unknownHandler, .originNotAllowed: "\(JSONPath.escaped(handlerName)): \(reason)"
+        default: "\(JSONPath.escaped(handlerName)): \(path): \(reason)"
+        }
+    }
 }

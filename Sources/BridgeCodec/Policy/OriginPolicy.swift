@@ -17,9 +17,10 @@ public struct FrameOrigin: Sendable, Hashable, CustomStringConvertible {
         self.isMainFrame = isMainFrame
     }
 
-    /// `scheme://host[:port]`, and `(iframe)` when not the main frame.
+    /// `scheme://host[:port]`, and `(iframe)` when not the main frame; what the platform reported
+    /// is escaped to stay on one printable line.
     public var description: String {
-        "\(scheme)://\(host)" + (port.map { ":\($0)" } ?? "") + (isMainFrame ? "" : " (iframe)")
+        "\(JSONPath.escaped(scheme))://\(JSONPath.escaped(host))" + (port.map { ":\($0)" } ?? "") + (isMainFrame ? "" : " (iframe)")
     }
 }
 

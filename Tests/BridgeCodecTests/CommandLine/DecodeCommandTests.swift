@@ -65,7 +65,7 @@ struct DecodeCommandTests {
         #expect(runCLI(["decode", "--help"]).out.hasPrefix("usage: bridgecodec decode"))
         #expect(
             runCLI(["decode", "--handler", "unknownHandler"], stdin: "{}").err
-                == "error: unknownHandler: $: no channel is registered under this handler name\n")
+                == "error: unknownHandler: no channel is registered under this handler name\n")
     }
 
     @Test func invalidUTF8BodyIsRejected() {

@@ -10,7 +10,29 @@ struct BridgeDispatcherTests {
         let dispatcher = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin))
         let error = dispatcher.outcome(BridgeMessage(handlerName: "iOSListener", jsonText: volt)).failureValue
         #expect(error == BridgeError(handlerName: "iOSListener", reason: .unknownHandler))
-        #expect(error?.description == "iOSListener: $: no channel is registered under this handler name")
+        #expect(error?.description == "iOSListener: no channel is registered under this handler name")
+    }
+
+    /// Control characters and invisible ones from any source (a handler name, a reported origin,
+    /// the body) are escaped in an error's text, which goes to logs.
+    @Test func errorTextsHoldNoRawControlCharacters() {
+        let dispatcher = BridgeDispatcher(channels: [.voltRedirect(origins: .hosts(["checkout.volt.io"]))])
+        let origin = FrameOrigin(scheme: "https\u{0}", host: "evil.example\n\u{202E}moc.lov.tuokcehc", isMainFrame: true)
+        let errors = [
+            dispatcher.outcome(BridgeMessage(handlerName: "volt\u{1B}[31mRedirect", jsonText: volt)).failureValue,
+            dispatcher.outcome(BridgeMessage(handlerName: "voltRedirect", jsonText: volt, origin: origin)).failureValue,
+            dispatcher.outcome(
+                BridgeMessage(
+                    handlerName: "voltRedirect", jsonText: #"{"type":"bank\u0000\u2028_redirect","url":"x"}"#,
+                    origin: FrameOrigin(scheme: "https", host: "checkout.volt.io", isMainFrame: true))
+            ).failureValue,
+        ]
+        for error in errors {
+            let text = error?.description ?? ""
+            #expect(!text.isEmpty)
+            #expect(!text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{202E}" || $0 == "\u{2028}" }, "\(text)")
+        }
+        #expect(errors[1]?.description == #"voltRedirect: origin https\u0000://evil.example\u000A\u202Emoc.lov.tuokcehc is not https"#)
     }
 
     @Test func handlerNamesAreConfigurable() {
@@ -52,11 +74,11 @@ struct BridgeDispatcherTests {
         #expect(outcome(FrameOrigin(scheme: "https", host: "checkout.volt.io", port: 8443, isMainFrame: true)) != nil)
         #expect(
             outcome(FrameOrigin(scheme: "https", host: "checkout.volt.io", isMainFrame: false))?.description
-                == "voltRedirect: $: origin https://checkout.volt.io (iframe) is not the main frame")
+                == "voltRedirect: origin https://checkout.volt.io (iframe) is not the main frame")
         #expect(outcome(nil)?.reason == .originNotAllowed(.noOrigin))
         let frame = FrameOrigin(scheme: "https", host: "checkout.volt.io", port: 8443, isMainFrame: true)
         #expect(outcome(frame)?.reason == .originNotAllowed(.port(frame)))
-        #expect(outcome(frame)?.description == "voltRedirect: $: origin https://checkout.volt.io:8443 is not on the default port")
+        #expect(outcome(frame)?.description == "voltRedirect: origin https://checkout.volt.io:8443 is not on the default port")
         let http = FrameOrigin(scheme: "http", host: "checkout.volt.io", isMainFrame: true)
         #expect(outcome(http)?.reason == .originNotAllowed(.scheme(http)))
         let other = FrameOrigin(scheme: "https", host: "evil.example", isMainFrame: true)
