@@ -30,7 +30,8 @@ struct BridgeDispatcherTests {
         for error in errors {
             let text = error?.description ?? ""
             #expect(!text.isEmpty)
-            #expect(!text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{202E}" || $0 == "\u{2028}" }, "\(text)")
+            #expect(
+                !text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{202E}" || $0 == "\u{2028}" }, "\(text)")
         }
         #expect(errors[1]?.description == #"voltRedirect: origin https\u0000://evil.example\u000A\u202Emoc.lov.tuokcehc is not https"#)
     }
