@@ -80,6 +80,10 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try StrictValue.integer(value(for: key), as: type) }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try StrictValue.integer(value(for: key), as: type) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try StrictValue.integer(value(for: key), as: type) }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try StrictValue.integer(value(for: key), as: type) }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try StrictValue.integer(value(for: key), as: type) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try StrictValue.decode(type, from: value(for: key)) }
 
     // The protocol's default `decodeIfPresent` looks the key up three times; these look once
@@ -179,6 +183,10 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    mutating func decode(_ type: Int128.Type) throws -> Int128 { try integer(type) }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try integer(type) }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next { value in try StrictValue.decode(type, from: value) } }
 
     private mutating func integer<Integer: FixedWidthInteger>(_ type: Integer.Type) throws -> Integer {
@@ -218,6 +226,10 @@ private struct SingleValueContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt16.Type) throws -> UInt16 { try StrictValue.integer(value, as: type) }
     func decode(_ type: UInt32.Type) throws -> UInt32 { try StrictValue.integer(value, as: type) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try StrictValue.integer(value, as: type) }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    func decode(_ type: Int128.Type) throws -> Int128 { try StrictValue.integer(value, as: type) }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try StrictValue.integer(value, as: type) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try StrictValue.decode(type, from: value) }
 }
 

@@ -28,17 +28,19 @@ enum StrictValue {
     }
 
     static func float(_ value: Node) throws(JSONDecodeError) -> Float {
-        guard let double = value.doubleValue else { throw mismatch("a number", value) }
-        let float = Float(double)
+        guard let number = value.numberValue, let double = value.doubleValue else { throw mismatch("a number", value) }
+        // From the number's text, rounded once, as `JSONDecoder` reads a `Float`: through the
+        // `Double` it would be rounded twice (`1.00000005960464477550` would be 1, not 1.0000001).
+        let float = Float(number.text) ?? .infinity
         // Beyond Float's range, or a non-zero number it holds only as zero: refused, never
         // turned into infinity or 0 (the parser refuses the same of a Double).
         guard float.isFinite, float != 0 || double == 0 else {
-            throw JSONDecodeError(path: value.path, reason: .numberNotRepresentable(value.numberValue?.text ?? "", as: "Float"))
+            throw JSONDecodeError(path: value.path, reason: .numberNotRepresentable(number.text, as: "Float"))
         }
         return float
     }
 
-    static func decode<T: Decodable>(_: T.Type, from value: Node) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from value: Node) throws -> T {
         // URL's own Codable form is an object on Apple platforms; on the bridge it is always a
         // string. A URL, and a BridgeURL, must pass the document's URL policy.
         if T.self == BridgeURL.self { return try cast(checkedURL(value), at: value) }
@@ -66,7 +68,8 @@ enum StrictValue {
             return try cast(arrayType.decodeElements(of: value), at: value)
         }
         do {
-            return try T(from: JSONDocumentDecoder(node: value))
+            // The metatype given, not `T`: `decode(Derived.self as Base.Type, …)` makes a `Derived`.
+            return try type.init(from: JSONDocumentDecoder(node: value))
         } catch DecodingError.dataCorrupted(let context) {
             // A string enum's own decoding says "Cannot initialize … from invalid String value";
             // the package says which values it knows, as for the providers' discriminators.

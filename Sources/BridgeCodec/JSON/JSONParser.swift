@@ -247,8 +247,9 @@ struct JSONParser {
         if bytes.count >= 2, (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) {
             throw fail(.notUTF8, at: 0)
         }
-        // JSON text starts with an ASCII character; a NUL among the first two bytes means UTF-16 or UTF-32.
-        if bytes.count >= 2, (bytes[0] == 0) != (bytes[1] == 0) {
+        // UTF-8 JSON text holds no NUL byte anywhere; UTF-16 and UTF-32 text holds one among its
+        // first four bytes (UTF-32BE `[` is 00 00 00 5B), as it starts with an ASCII character.
+        if bytes.count >= 2, bytes.prefix(4).contains(0) {
             throw fail(.notUTF8, at: 0)
         }
     }

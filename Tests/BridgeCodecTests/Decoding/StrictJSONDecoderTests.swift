@@ -84,6 +84,64 @@ struct StrictJSONDecoderTests {
         #expect(decoder.failure(Int.self, "1e99999999999999999999")?.reason != nil)
     }
 
+    /// A `Float` is read from the number's text, rounded once, as `JSONDecoder` reads it.
+    @Test func floatsAreRoundedOnceFromTheText() throws {
+        for text in ["1.00000005960464477550", "0.1", "3.4028235e38", "3.4028235677973366e38", "1e-45", "-1.17549435e-38", "16777217"] {
+            let strict = try StrictJSONDecoder().decode(Float.self, from: text)
+            let foundation = try JSONDecoder().decode(Float.self, from: Data(text.utf8))
+            #expect(strict == foundation, "\(text)")
+            #expect(strict == Float(text), "\(text)")
+        }
+        #expect(try StrictJSONDecoder().decode(Float.self, from: "1.00000005960464477550") != 1)
+        for refused in ["3.5e38", "1e39", "1e-50"] {
+            #expect(throws: JSONDecodeError.self, "\(refused)") { try StrictJSONDecoder().decode(Float.self, from: refused) }
+        }
+    }
+
+    /// UTF-16 and UTF-32 text, either byte order, with or without a byte order mark, is refused as not UTF-8.
+    @Test func otherEncodingsAreNotUTF8() throws {
+        for encoding: String.Encoding in [.utf16BigEndian, .utf16LittleEndian, .utf32BigEndian, .utf32LittleEndian, .utf16, .utf32] {
+            let bytes = try #require("[1]".data(using: encoding))
+            #expect(throws: JSONDecodeError(JSONParseError(reason: .notUTF8, offset: 0, line: 1, column: 1)), "\(encoding)") {
+                try StrictJSONDecoder().decode([Int].self, from: bytes)
+            }
+        }
+    }
+
+    /// Every integer an `Int128` or `UInt128` holds, and nothing past them.
+    @Test func wideIntegersDecode() throws {
+        struct Wide: Decodable, Equatable {
+            var signed: Int128
+            var unsigned: UInt128
+            var list: [Int128]
+        }
+        let text = #"{"signed":-170141183460469231731687303715884105728,"unsigned":340282366920938463463374607431768211455,"list":[1,2e3]}"#
+        let wide = try StrictJSONDecoder().decode(Wide.self, from: text)
+        #expect(wide == Wide(signed: .min, unsigned: .max, list: [1, 2000]))
+        #expect(try StrictJSONDecoder().decode(UInt128.self, from: "340282366920938463463374607431768211455") == .max)
+        #expect(throws: JSONDecodeError.self) { try StrictJSONDecoder().decode(UInt128.self, from: "340282366920938463463374607431768211456") }
+        #expect(throws: JSONDecodeError.self) { try StrictJSONDecoder().decode(Int128.self, from: "1.5") }
+    }
+
+    /// The metatype given decides what is made, as with `JSONDecoder`: a subclass through its base's type.
+    @Test func theDynamicMetatypeIsHonoured() throws {
+        class Base: Decodable {
+            var id: Int
+        }
+        final class Derived: Base {
+            var name = ""
+            enum CodingKeys: String, CodingKey { case name }
+            required init(from decoder: any Decoder) throws {
+                name = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .name)
+                try super.init(from: decoder)
+            }
+        }
+        let type: Base.Type = Derived.self
+        let decoded = try StrictJSONDecoder().decode(type, from: #"{"id":1,"name":"x"}"#)
+        #expect((decoded as? Derived)?.name == "x")
+        #expect(decoded.id == 1)
+    }
+
     @Test func errorsCarryTheJSONPath() {
         let wrongType = decoder.failure(
             Order.self, #"{"id":1,"total":2,"paid":true,"status":"open","lines":[{"sku":"a","quantity":1},{"sku":"b","quantity":1.5}]}"#)
