@@ -119,7 +119,9 @@ struct StrictJSONDecoderTests {
         let wide = try StrictJSONDecoder().decode(Wide.self, from: text)
         #expect(wide == Wide(signed: .min, unsigned: .max, list: [1, 2000]))
         #expect(try StrictJSONDecoder().decode(UInt128.self, from: "340282366920938463463374607431768211455") == .max)
-        #expect(throws: JSONDecodeError.self) { try StrictJSONDecoder().decode(UInt128.self, from: "340282366920938463463374607431768211456") }
+        #expect(throws: JSONDecodeError.self) {
+            try StrictJSONDecoder().decode(UInt128.self, from: "340282366920938463463374607431768211456")
+        }
         #expect(throws: JSONDecodeError.self) { try StrictJSONDecoder().decode(Int128.self, from: "1.5") }
     }
 
