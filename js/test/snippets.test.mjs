@@ -3,79 +3,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import vm from "node:vm";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { run } from "./support.mjs";
+import { sandbox, decodeAll, script, recordsFor } from "./support.mjs";
 
 const transports = ["webkit-object", "webkit-string", "android", "react-native", "cordova"];
-
-/** A sandbox with fake bridges for every transport; `posts` records what reaches native code. */
-function sandbox() {
-  const posts = [];
-  const listeners = {};
-  let resizeCallback = null;
-  const handlers = new Proxy({}, {
-    get: (_, name) => ({ postMessage: (...args) => posts.push({ via: "webkit", name: String(name), args: structuredClone(args) }) }),
-  });
-  const androidInterface = (name) => new Proxy({}, {
-    get: (_, method) => (...args) => posts.push({ via: "android", name, method: String(method), args }),
-  });
-  const window = {
-    webkit: { messageHandlers: handlers },
-    ReactNativeWebView: { postMessage: (...args) => posts.push({ via: "react-native", args }) },
-    Android: androidInterface("Android"),
-    BranchAndroidBridge: androidInterface("BranchAndroidBridge"),
-    callbacks: androidInterface("callbacks"),
-    addEventListener: (type, listener) => (listeners[type] ??= []).push(listener),
-    dispatchEvent: (event) => {
-      for (const listener of listeners[event.type] ?? []) listener(event);
-      return true;
-    },
-  };
-  const document = { body: { scrollHeight: 420 } };
-  class ResizeObserver {
-    constructor(callback) { resizeCallback = callback; }
-    observe() {}
-  }
-  class CustomEvent {
-    constructor(type, init) { this.type = type; this.detail = init?.detail; }
-  }
-  const context = vm.createContext({ window, document, ResizeObserver, CustomEvent, JSON, String });
-  return {
-    posts, window, document, context,
-    run: (code) => vm.runInContext(code, context, { timeout: 1000 }),
-    resize: (height) => { document.body.scrollHeight = height; resizeCallback?.([]); },
-  };
-}
-
-/** Decodes the records in one batch; returns one parsed result line each. */
-function decodeAll(records) {
-  const file = join(mkdtempSync(join(tmpdir(), "bridgecodec-")), "posts.jsonl");
-  writeFileSync(file, records.map((r) => JSON.stringify(r)).join("\n") + "\n");
-  const result = run(["decode", "--jsonl", file, "--app-scheme", "branchapp"]);
-  return result.stdout.trim().split("\n").map((line) => JSON.parse(line));
-}
-
-function script(args) {
-  const result = run(["script", ...args]);
-  assert.equal(result.status, 0, result.stderr);
-  return result.stdout;
-}
-
-/** The captured posts as `decode --jsonl` records for `handler`, as the transport delivers them to native code. */
-function recordsFor(posts, transport, handler, options) {
-  return posts.map((post) => {
-    if (transport === "webkit-string" || transport === "cordova" || transport === "react-native") {
-      return { handler, transport: "string", body: post.args[0] };
-    }
-    if (transport === "android") {
-      if (post.args.length === 0) return { handler, transport: "absent" };
-      return { handler, transport: options?.rawStrings ? "argument" : "string", body: post.args[0] };
-    }
-    return post.args.length === 0 || post.args[0] === undefined ? { handler, transport: "absent" } : { handler, transport: "object", body: post.args[0] };
-  });
-}
 
 for (const transport of transports) {
   test(`volt over ${transport}`, () => {

@@ -1,0 +1,152 @@
+// The WebKit transports in WebKit itself: every snippet the package builds for WKWebView
+// (webkit-object, webkit-string, cordova) runs in WebKitGTK under Xvfb, is driven as the
+// provider's page drives it, and what WebKit delivers to window.webkit.messageHandlers is decoded
+// by the Swift side; the decoded messages must equal those of the same steps in node:vm.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { sandbox, decodeAll, script, recordsFor } from "./support.mjs";
+
+const runner = fileURLToPath(new URL("./webkit_runner.py", import.meta.url));
+const transports = ["webkit-object", "webkit-string", "cordova"];
+
+/** Each provider's snippet and the page's calls into it, with the handler the app registers for it. */
+const scenarios = [
+  {
+    name: "volt", args: ["volt"], handler: "voltRedirect",
+    steps: [
+      `window.voltRedirectCallback({type: "merchant_redirect", result: "cancel", url: "https://merchant.example/checkout/cancel?order=123"})`,
+      `window.voltRedirectCallback({type: "bank_redirect", url: "https://bank.example/authorize?id=42", extra: [1, 2], none: undefined})`,
+      `window.voltRedirectCallback({type: "bank_redirect", url: "javascript:alert(document.cookie)"})`,
+      `window.voltRedirectCallback({type: "bank_redirect", url: "https://Bank.Example:443/a/../b c|d"})`,
+    ],
+  },
+  {
+    name: "sovendus", args: ["sovendus"], handler: "sovHandler",
+    // The banner's own messages, as Sovendus' content posts them; the height the page reports first is WebKit's own.
+    steps: [
+      { message: { channel: "sovendus:integration", payload: { url: "https://www.sovendus.com/offer?id=7" } } },
+      { message: { channel: "sovendus:integration", payload: { action: "openInNativeBrowser", url: "https://www.sovendus.com/offer?id=8", version: "v1" } } },
+      { message: { channel: "sovendus:integration", payload: { action: "other", url: "https://evil.example/" } } },
+    ],
+    onlyOpenURLs: true,
+  },
+  {
+    name: "branch-plaid-open", args: ["branch-plaid-open"], handler: "branchPlaidLink", rawStrings: true,
+    steps: [`window.branchPlaidOpenHostedLink("https://hosted.plaid.com/link/lp-123")`, `window.branchPlaidOpenHostedLink("file:///data/secret")`],
+  },
+  {
+    name: "swedbank-pay", args: ["swedbank-pay"], handlers: ["completed", "canceled"], rawStrings: true,
+    steps: [`window.swedbankPayCompleted("success")`, `window.swedbankPayCanceled()`],
+  },
+];
+
+/** The decoded messages of `records`: kind and message, or error. */
+function decoded(records) {
+  return decodeAll(records).map((result) => (result.error ? { error: result.error } : { kind: result.kind, message: result.message }));
+}
+
+/** `decode --jsonl` records for what WebKit delivered: the posted value itself, as the app receives it. */
+function webkitRecords(posts, transport, handlerOf) {
+  return posts.map((post, index) => {
+    const handler = handlerOf(index);
+    if (post.body === null) return { handler, transport: "absent" };
+    const body = JSON.parse(post.body);
+    return transport === "webkit-object" ? { handler, transport: "object", body } : { handler, transport: "string", body };
+  });
+}
+
+test("every WebKit-transport snippet in WebKitGTK posts what node:vm posts", () => {
+  const pages = [];
+  const expected = [];
+  for (const transport of transports) {
+    for (const scenario of scenarios) {
+      const snippet = script([...scenario.args, "--transport", transport]);
+      // node:vm with fake bridges: the reference.
+      const page = sandbox();
+      page.run(snippet);
+      for (const step of scenario.steps) {
+        if (typeof step === "string") page.run(step);
+        else page.window.dispatchEvent({ type: "message", data: step.message });
+      }
+      const handlers = scenario.handlers ?? [scenario.handler];
+      const handlerOf = (index) => handlers[Math.min(index, handlers.length - 1)];
+      let posts = page.posts;
+      if (scenario.onlyOpenURLs) posts = posts.filter((post) => JSON.stringify(post.args).includes("openUrl"));
+      const reference = recordsFor(posts, transport, null, { rawStrings: scenario.rawStrings });
+      reference.forEach((record, index) => { record.handler = handlerOf(index); });
+      expected.push({ transport, scenario, messages: decoded(reference), handlerOf });
+      pages.push({
+        name: `${scenario.name} over ${transport}`,
+        html: "<!DOCTYPE html><html><head><meta charset=\"utf-8\"></head><body><p>page</p></body></html>",
+        baseURI: "https://checkout.example/",
+        userScript: snippet,
+        handlers: transport === "cordova" ? ["cordova_iab"] : handlers,
+        steps: scenario.steps.map((step) =>
+          typeof step === "string" ? step : `window.dispatchEvent(new MessageEvent("message", {data: ${JSON.stringify(step.message)}}))`),
+        posts: page.posts.length,
+      });
+    }
+  }
+  const folder = mkdtempSync(join(tmpdir(), "bridgecodec-webkit-"));
+  const spec = join(folder, "spec.json");
+  writeFileSync(spec, JSON.stringify({ pages }));
+  const result = spawnSync("xvfb-run", ["-a", "-s", "-screen 0 1280x1024x24", "/usr/bin/python3", runner, spec], {
+    encoding: "utf8", timeout: 120_000, maxBuffer: 64 << 20, env: { ...process.env, NO_AT_BRIDGE: "1" },
+  });
+  assert.equal(result.status, 0, `WebKitGTK did not run (scripts/setup installs it): ${result.stderr?.slice(-2000)}`);
+  const ran = JSON.parse(result.stdout.trim().split("\n").pop()).pages;
+  assert.equal(ran.length, pages.length);
+  ran.forEach((page, index) => {
+    const { transport, scenario, messages, handlerOf } = expected[index];
+    assert.deepEqual(page.errors, [], page.name);
+    let posts = page.posts;
+    if (scenario.onlyOpenURLs) {
+      // WebKit's first height is its own layout's; it must decode as a height.
+      const heights = posts.filter((post) => !String(post.body).includes("openUrl"));
+      assert.ok(heights.length >= 1, page.name);
+      for (const message of decoded(webkitRecords(heights, transport, () => scenario.handler))) {
+        assert.equal(message.kind, "sovendus.height", page.name);
+      }
+      posts = posts.filter((post) => String(post.body).includes("openUrl"));
+    }
+    assert.deepEqual(decoded(webkitRecords(posts, transport, handlerOf)), messages, page.name);
+  });
+});
+
+test("Branch's completion event and the app's own calls reach the page in WebKitGTK exactly", () => {
+  const details = [
+    { status: "completed", callbackUrl: "branchapp://plaid-hosted-link-complete?public_token=p-1&x=%22" },
+    { status: "canceled" },
+    { status: "error", message: "</script><script>alert(1)</script>\u2028'\"`${x}`" },
+  ];
+  // The page hands each detail, and each argument of a call, back to native code as it received them.
+  const listener = `window.addEventListener("branchPlaidLinkComplete", function (event) {
+  window.webkit.messageHandlers.branchPlaidLinkComplete.postMessage(event.detail);
+});
+window.onAppReady = function () { window.webkit.messageHandlers.calls.postMessage(Array.prototype.slice.call(arguments)); };`;
+  const steps = details.map((detail) => script(["branch-plaid-complete", "--detail", JSON.stringify(detail)]));
+  steps.push(script(["call", "--function", "onAppReady", "--arguments", JSON.stringify(["</script>\u2028", { a: [1, null] }])]));
+  const folder = mkdtempSync(join(tmpdir(), "bridgecodec-webkit-"));
+  const spec = join(folder, "spec.json");
+  writeFileSync(spec, JSON.stringify({ pages: [{
+    name: "completion", html: "<!DOCTYPE html><html><body></body></html>", baseURI: "https://shop.example/", userScript: listener,
+    handlers: ["branchPlaidLinkComplete", "calls"], steps, posts: steps.length,
+  }] }));
+  const result = spawnSync("xvfb-run", ["-a", "-s", "-screen 0 1280x1024x24", "/usr/bin/python3", runner, spec], {
+    encoding: "utf8", timeout: 120_000, maxBuffer: 64 << 20, env: { ...process.env, NO_AT_BRIDGE: "1" },
+  });
+  assert.equal(result.status, 0, result.stderr?.slice(-2000));
+  const [page] = JSON.parse(result.stdout.trim().split("\n").pop()).pages;
+  assert.deepEqual(page.errors, []);
+  const received = page.posts.filter((post) => post.handler === "branchPlaidLinkComplete").map((post) => JSON.parse(post.body));
+  assert.deepEqual(received, details);
+  const results = decodeAll(received.map((body) => ({ handler: "branchPlaidLinkComplete", transport: "object", body })));
+  assert.deepEqual(results.map((r) => r.kind), ["branch.linkComplete", "branch.linkComplete", "branch.linkComplete"]);
+  const calls = page.posts.filter((post) => post.handler === "calls").map((post) => JSON.parse(post.body));
+  assert.deepEqual(calls, [["</script>\u2028", { a: [1, null] }]]);
+});

@@ -1,0 +1,77 @@
+"""Loads pages in WebKitGTK, the engine iOS's WKWebView is built on, and reports what their
+scripts post through window.webkit.messageHandlers, as WebKit itself delivers it.
+
+usage: xvfb-run -a /usr/bin/python3 webkit_runner.py SPEC.json   (Debian's python3, which has PyGObject)
+
+SPEC: {"pages": [{"name", "html", "baseURI", "userScript", "handlers": [NAME, …], "steps": [JS, …],
+"posts": N}]}. The user script is injected at document start into every frame, as WKUserScript
+injects the package's snippets; each step is evaluated in order once the page has loaded; the page
+is done when it has posted N messages, or after a deadline. Prints {"pages": [{"name", "posts":
+[{"handler", "body"}], "errors": […]}]}, each body the posted value as WebKit serializes it to
+JSON (None for undefined).
+"""
+import json
+import sys
+import time
+
+import gi
+
+gi.require_version("Gtk", "3.0")
+gi.require_version("WebKit2", "4.1")
+from gi.repository import GLib, Gtk, WebKit2  # noqa: E402
+
+DEADLINE_SECONDS = 10
+context = GLib.MainContext.default()
+
+
+def pump(done, seconds=DEADLINE_SECONDS):
+    """Runs the main loop until done() or the deadline, so a missing message ends the page, not the run."""
+    end = time.monotonic() + seconds
+    while not done() and time.monotonic() < end:
+        if not context.iteration(False):
+            time.sleep(0.002)
+    return done()
+
+
+def run_page(page):
+    manager = WebKit2.UserContentManager()
+    posts, errors = [], []
+    for name in page["handlers"]:
+        manager.register_script_message_handler(name)
+        manager.connect(
+            "script-message-received::" + name,
+            lambda _manager, result, name=name: posts.append({"handler": name, "body": result.get_js_value().to_json(0)}))
+    if page.get("userScript"):
+        manager.add_script(WebKit2.UserScript(
+            page["userScript"], WebKit2.UserContentInjectedFrames.ALL_FRAMES, WebKit2.UserScriptInjectionTime.START, None, None))
+    view = WebKit2.WebView.new_with_user_content_manager(manager)
+    window = Gtk.Window()
+    window.add(view)
+    window.show_all()
+    loaded = []
+    view.connect("load-changed", lambda _view, event: loaded.append(True) if event == WebKit2.LoadEvent.FINISHED else None)
+    view.load_html(page["html"], page.get("baseURI"))
+    if not pump(lambda: loaded):
+        errors.append("the page did not load")
+    for step in page.get("steps", []):
+        finished = []
+
+        def done(view, result, finished=finished):
+            try:
+                view.evaluate_javascript_finish(result)
+            except GLib.Error as error:
+                errors.append(f"{step[:80]}: {error.message}")
+            finished.append(True)
+
+        view.evaluate_javascript(step, -1, None, None, None, done)
+        if not pump(lambda: finished):
+            errors.append(f"{step[:80]}: did not finish")
+    if not pump(lambda: len(posts) >= page.get("posts", 0)):
+        errors.append(f"posted {len(posts)} messages, not {page.get('posts', 0)}")
+    window.destroy()
+    return {"name": page["name"], "posts": [{"handler": p["handler"], "body": p["body"]} for p in posts], "errors": errors}
+
+
+spec = json.load(open(sys.argv[1], encoding="utf-8"))
+results = [run_page(page) for page in spec["pages"]]
+print(json.dumps({"pages": results}))
