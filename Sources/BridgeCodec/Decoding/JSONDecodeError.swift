@@ -84,14 +84,18 @@ extension JSONDecodeError {
             self = error
         case let error as DecodingError:
             switch error {
-            case .dataCorrupted(let context):
-                let path = JSONPath(codingPath: context.codingPath)
+            case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context),
+                .keyNotFound(_, let context):
+                // A container's own failure, as the model saw it: the package's error again.
                 if let inner = context.underlyingError as? JSONDecodeError {
                     self = inner
-                } else {
-                    self.init(path: path, reason: .invalidValue(context.debugDescription))
+                    return
                 }
-            case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            @unknown default:
+                break
+            }
+            switch error {
+            case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context):
                 self.init(path: JSONPath(codingPath: context.codingPath), reason: .invalidValue(context.debugDescription))
             case .keyNotFound(let key, let context):
                 self.init(path: JSONPath(codingPath: context.codingPath + [key]), reason: .missingKey)
@@ -100,6 +104,25 @@ extension JSONDecodeError {
             }
         default:
             self.init(path: .root, reason: .invalidValue(String(describing: error)))
+        }
+    }
+}
+
+extension JSONDecodeError {
+    /// This error as `JSONDecoder` would report it to a model reading a `type`: a missing key as
+    /// `keyNotFound` at its container, `null` or a missing element as `valueNotFound`, another
+    /// kind as `typeMismatch`, anything else as `dataCorrupted`; this error is the underlying one.
+    func decodingError(_ type: Any.Type) -> DecodingError {
+        let keys = path.codingKeys
+        let context = DecodingError.Context(codingPath: keys, debugDescription: description, underlyingError: self)
+        switch reason {
+        case .missingKey:
+            guard let key = keys.last else { return .dataCorrupted(context) }
+            return .keyNotFound(
+                key, DecodingError.Context(codingPath: keys.dropLast(), debugDescription: description, underlyingError: self))
+        case .typeMismatch(_, found: .null), .missingElement: return .valueNotFound(type, context)
+        case .typeMismatch: return .typeMismatch(type, context)
+        default: return .dataCorrupted(context)
         }
     }
 }

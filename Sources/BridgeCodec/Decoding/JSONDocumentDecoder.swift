@@ -15,9 +15,11 @@ struct JSONDocumentDecoder: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy _: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard node.kind == .object else { throw StrictValue.mismatch("an object", node) }
-        try Self.refuseKeysThatAreOneSwiftString(in: node)
-        return KeyedDecodingContainer(KeyedContainer<Key>(object: node))
+        try reading([String: Any].self) {
+            guard node.kind == .object else { throw StrictValue.mismatch("an object", node) }
+            try Self.refuseKeysThatAreOneSwiftString(in: node)
+            return KeyedDecodingContainer(KeyedContainer<Key>(object: node))
+        }
     }
 
     /// Keys are compared by code units here, as JavaScript compares property names; a type
@@ -39,8 +41,10 @@ struct JSONDocumentDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard let elements = node.elements else { throw StrictValue.mismatch("an array", node) }
-        return UnkeyedContainer(array: node, elements: elements)
+        try reading([Any].self) {
+            guard let elements = node.elements else { throw StrictValue.mismatch("an array", node) }
+            return UnkeyedContainer(array: node, elements: elements)
+        }
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -49,6 +53,19 @@ struct JSONDocumentDecoder: Decoder {
 }
 
 // MARK: - Containers
+
+/// Runs a container's read. A failure reaches the model's own `init(from:)` as the
+/// `DecodingError` `JSONDecoder` would throw (so its `catch DecodingError.keyNotFound` and the
+/// like behave the same), with the package's error as its underlying error; at the decoder's
+/// API it is that error again. A model's own errors pass as they are.
+@inline(__always)
+private func reading<Value>(_ type: Any.Type, _ read: () throws -> Value) throws -> Value {
+    do {
+        return try read()
+    } catch let error as JSONDecodeError {
+        throw error.decodingError(type)
+    }
+}
 
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let object: JSONDocument.Node
@@ -65,26 +82,52 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return value
     }
 
-    func decodeNil(forKey key: Key) throws -> Bool { try value(for: key).kind == .null }
-    func decode(_: Bool.Type, forKey key: Key) throws -> Bool { try StrictValue.bool(value(for: key)) }
-    func decode(_: String.Type, forKey key: Key) throws -> String { try StrictValue.string(value(for: key)) }
-    func decode(_: Double.Type, forKey key: Key) throws -> Double { try StrictValue.double(value(for: key)) }
-    func decode(_: Float.Type, forKey key: Key) throws -> Float { try StrictValue.float(value(for: key)) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try StrictValue.integer(value(for: key), as: type) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try StrictValue.integer(value(for: key), as: type) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try StrictValue.integer(value(for: key), as: type) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try StrictValue.integer(value(for: key), as: type) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try StrictValue.integer(value(for: key), as: type) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try StrictValue.integer(value(for: key), as: type) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try StrictValue.integer(value(for: key), as: type) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try StrictValue.integer(value(for: key), as: type) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try StrictValue.integer(value(for: key), as: type) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try StrictValue.integer(value(for: key), as: type) }
+    func decodeNil(forKey key: Key) throws -> Bool { try reading(Bool.self) { try value(for: key).kind == .null } }
+    func decode(_: Bool.Type, forKey key: Key) throws -> Bool { try reading(Bool.self) { try StrictValue.bool(value(for: key)) } }
+    func decode(_: String.Type, forKey key: Key) throws -> String { try reading(String.self) { try StrictValue.string(value(for: key)) } }
+    func decode(_: Double.Type, forKey key: Key) throws -> Double { try reading(Double.self) { try StrictValue.double(value(for: key)) } }
+    func decode(_: Float.Type, forKey key: Key) throws -> Float { try reading(Float.self) { try StrictValue.float(value(for: key)) } }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try reading(Int.self) { try StrictValue.integer(value(for: key), as: type) }
+    }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+        try reading(Int8.self) { try StrictValue.integer(value(for: key), as: type) }
+    }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+        try reading(Int16.self) { try StrictValue.integer(value(for: key), as: type) }
+    }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+        try reading(Int32.self) { try StrictValue.integer(value(for: key), as: type) }
+    }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        try reading(Int64.self) { try StrictValue.integer(value(for: key), as: type) }
+    }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+        try reading(UInt.self) { try StrictValue.integer(value(for: key), as: type) }
+    }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+        try reading(UInt8.self) { try StrictValue.integer(value(for: key), as: type) }
+    }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+        try reading(UInt16.self) { try StrictValue.integer(value(for: key), as: type) }
+    }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+        try reading(UInt32.self) { try StrictValue.integer(value(for: key), as: type) }
+    }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        try reading(UInt64.self) { try StrictValue.integer(value(for: key), as: type) }
+    }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try StrictValue.integer(value(for: key), as: type) }
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 {
+        try reading(Int128.self) { try StrictValue.integer(value(for: key), as: type) }
+    }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try StrictValue.integer(value(for: key), as: type) }
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try StrictValue.decode(type, from: value(for: key)) }
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 {
+        try reading(UInt128.self) { try StrictValue.integer(value(for: key), as: type) }
+    }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try reading(T.self) { try StrictValue.decode(type, from: value(for: key)) }
+    }
 
     // The protocol's default `decodeIfPresent` looks the key up three times; these look once
     // (the 2 KB payment-order row misses its budget without them). Absent and `null` both give `nil`.
@@ -94,19 +137,29 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decodeIfPresent(_: Bool.Type, forKey key: Key) throws -> Bool? {
-        try presentValue(for: key).map { value throws(JSONDecodeError) in try StrictValue.bool(value) }
+        try reading(Bool.self) {
+            try presentValue(for: key).map { value throws(JSONDecodeError) in try StrictValue.bool(value) }
+        }
     }
     func decodeIfPresent(_: String.Type, forKey key: Key) throws -> String? {
-        try presentValue(for: key).map { value throws(JSONDecodeError) in try StrictValue.string(value) }
+        try reading(String.self) {
+            try presentValue(for: key).map { value throws(JSONDecodeError) in try StrictValue.string(value) }
+        }
     }
     func decodeIfPresent(_: Double.Type, forKey key: Key) throws -> Double? {
-        try presentValue(for: key).map { value throws(JSONDecodeError) in try StrictValue.double(value) }
+        try reading(Double.self) {
+            try presentValue(for: key).map { value throws(JSONDecodeError) in try StrictValue.double(value) }
+        }
     }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        try presentValue(for: key).map { value throws(JSONDecodeError) in try StrictValue.integer(value, as: type) }
+        try reading(Int.self) {
+            try presentValue(for: key).map { value throws(JSONDecodeError) in try StrictValue.integer(value, as: type) }
+        }
     }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try presentValue(for: key).map { value in try StrictValue.decode(type, from: value) }
+        try reading(T.self) {
+            try presentValue(for: key).map { value in try StrictValue.decode(type, from: value) }
+        }
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
@@ -161,7 +214,9 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decodeNil() throws -> Bool {
-        guard !isAtEnd else { throw JSONDecodeError(path: array.path.appending(index: currentIndex), reason: .missingElement) }
+        guard !isAtEnd else {
+            throw JSONDecodeError(path: array.path.appending(index: currentIndex), reason: .missingElement).decodingError(Any?.self)
+        }
         if elements[position].kind == .null {
             advance()
             return true
@@ -169,25 +224,27 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
         return false
     }
 
-    mutating func decode(_: Bool.Type) throws -> Bool { try next(StrictValue.bool) }
-    mutating func decode(_: String.Type) throws -> String { try next(StrictValue.string) }
-    mutating func decode(_: Double.Type) throws -> Double { try next(StrictValue.double) }
-    mutating func decode(_: Float.Type) throws -> Float { try next(StrictValue.float) }
-    mutating func decode(_ type: Int.Type) throws -> Int { try integer(type) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+    mutating func decode(_: Bool.Type) throws -> Bool { try reading(Bool.self) { try next(StrictValue.bool) } }
+    mutating func decode(_: String.Type) throws -> String { try reading(String.self) { try next(StrictValue.string) } }
+    mutating func decode(_: Double.Type) throws -> Double { try reading(Double.self) { try next(StrictValue.double) } }
+    mutating func decode(_: Float.Type) throws -> Float { try reading(Float.self) { try next(StrictValue.float) } }
+    mutating func decode(_ type: Int.Type) throws -> Int { try reading(Int.self) { try integer(type) } }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try reading(Int8.self) { try integer(type) } }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try reading(Int16.self) { try integer(type) } }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try reading(Int32.self) { try integer(type) } }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try reading(Int64.self) { try integer(type) } }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try reading(UInt.self) { try integer(type) } }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try reading(UInt8.self) { try integer(type) } }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try reading(UInt16.self) { try integer(type) } }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try reading(UInt32.self) { try integer(type) } }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try reading(UInt64.self) { try integer(type) } }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-    mutating func decode(_ type: Int128.Type) throws -> Int128 { try integer(type) }
+    mutating func decode(_ type: Int128.Type) throws -> Int128 { try reading(Int128.self) { try integer(type) } }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try integer(type) }
-    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next { value in try StrictValue.decode(type, from: value) } }
+    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try reading(UInt128.self) { try integer(type) } }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try reading(T.self) { try next { value in try StrictValue.decode(type, from: value) } }
+    }
 
     private mutating func integer<Integer: FixedWidthInteger>(_ type: Integer.Type) throws -> Integer {
         try next { value in try StrictValue.integer(value, as: type) }
@@ -212,25 +269,25 @@ private struct SingleValueContainer: SingleValueDecodingContainer {
     var codingPath: [any CodingKey] { value.path.codingKeys }
 
     func decodeNil() -> Bool { value.kind == .null }
-    func decode(_: Bool.Type) throws -> Bool { try StrictValue.bool(value) }
-    func decode(_: String.Type) throws -> String { try StrictValue.string(value) }
-    func decode(_: Double.Type) throws -> Double { try StrictValue.double(value) }
-    func decode(_: Float.Type) throws -> Float { try StrictValue.float(value) }
-    func decode(_ type: Int.Type) throws -> Int { try StrictValue.integer(value, as: type) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try StrictValue.integer(value, as: type) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try StrictValue.integer(value, as: type) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try StrictValue.integer(value, as: type) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try StrictValue.integer(value, as: type) }
-    func decode(_ type: UInt.Type) throws -> UInt { try StrictValue.integer(value, as: type) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try StrictValue.integer(value, as: type) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try StrictValue.integer(value, as: type) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try StrictValue.integer(value, as: type) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try StrictValue.integer(value, as: type) }
+    func decode(_: Bool.Type) throws -> Bool { try reading(Bool.self) { try StrictValue.bool(value) } }
+    func decode(_: String.Type) throws -> String { try reading(String.self) { try StrictValue.string(value) } }
+    func decode(_: Double.Type) throws -> Double { try reading(Double.self) { try StrictValue.double(value) } }
+    func decode(_: Float.Type) throws -> Float { try reading(Float.self) { try StrictValue.float(value) } }
+    func decode(_ type: Int.Type) throws -> Int { try reading(Int.self) { try StrictValue.integer(value, as: type) } }
+    func decode(_ type: Int8.Type) throws -> Int8 { try reading(Int8.self) { try StrictValue.integer(value, as: type) } }
+    func decode(_ type: Int16.Type) throws -> Int16 { try reading(Int16.self) { try StrictValue.integer(value, as: type) } }
+    func decode(_ type: Int32.Type) throws -> Int32 { try reading(Int32.self) { try StrictValue.integer(value, as: type) } }
+    func decode(_ type: Int64.Type) throws -> Int64 { try reading(Int64.self) { try StrictValue.integer(value, as: type) } }
+    func decode(_ type: UInt.Type) throws -> UInt { try reading(UInt.self) { try StrictValue.integer(value, as: type) } }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try reading(UInt8.self) { try StrictValue.integer(value, as: type) } }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try reading(UInt16.self) { try StrictValue.integer(value, as: type) } }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try reading(UInt32.self) { try StrictValue.integer(value, as: type) } }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try reading(UInt64.self) { try StrictValue.integer(value, as: type) } }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-    func decode(_ type: Int128.Type) throws -> Int128 { try StrictValue.integer(value, as: type) }
+    func decode(_ type: Int128.Type) throws -> Int128 { try reading(Int128.self) { try StrictValue.integer(value, as: type) } }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-    func decode(_ type: UInt128.Type) throws -> UInt128 { try StrictValue.integer(value, as: type) }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try StrictValue.decode(type, from: value) }
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try reading(UInt128.self) { try StrictValue.integer(value, as: type) } }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try reading(T.self) { try StrictValue.decode(type, from: value) } }
 }
 
 // MARK: - Coding keys for a path

@@ -84,6 +84,66 @@ struct StrictJSONDecoderTests {
         #expect(decoder.failure(Int.self, "1e99999999999999999999")?.reason != nil)
     }
 
+    /// Inside a model's own `init(from:)`, a failure is the `DecodingError` `JSONDecoder` throws,
+    /// so the model's fallbacks run the same; at the API it is the package's error, path and reason.
+    @Test func aModelsOwnCatchBlocksSeeDecodingErrors() throws {
+        struct Lenient: Decodable, Equatable {
+            var count: Int
+            var name: String
+            var tags: [String]
+            var kind: String
+            enum CodingKeys: String, CodingKey { case count, name, tags, kind }
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                do {
+                    count = try container.decode(Int.self, forKey: .count)
+                } catch DecodingError.keyNotFound {
+                    count = -1
+                } catch DecodingError.dataCorrupted {
+                    count = -2
+                }
+                do {
+                    name = try container.decode(String.self, forKey: .name)
+                } catch DecodingError.typeMismatch {
+                    name = "mismatch"
+                } catch DecodingError.valueNotFound {
+                    name = "null"
+                } catch DecodingError.keyNotFound {
+                    name = "absent"
+                }
+                do {
+                    tags = try container.decode([String].self, forKey: .tags)
+                } catch DecodingError.typeMismatch {
+                    tags = ["mismatch"]
+                } catch DecodingError.keyNotFound {
+                    tags = ["absent"]
+                }
+                do {
+                    kind = try container.decode(String.self, forKey: .kind)
+                } catch let DecodingError.keyNotFound(key, context) {
+                    kind = "\(key.stringValue) under \(context.codingPath.count) keys"
+                }
+            }
+        }
+        // Not a number that does not fit the integer: Linux's JSONDecoder then fails the whole
+        // document ("not valid JSON") past the model's own catch.
+        for text in [#"{"name":"a","tags":["x"],"kind":"k"}"#, #"{"count":1,"name":5,"tags":"x"}"#, #"{"count":2,"name":null,"tags":[1]}"#]
+        {
+            let foundation = try JSONDecoder().decode(Lenient.self, from: Data(text.utf8))
+            #expect(try StrictJSONDecoder().decode(Lenient.self, from: text) == foundation, "\(text)")
+        }
+        struct Outer: Decodable {
+            struct Inner: Decodable { var number: Int }
+            var inner: Inner
+        }
+        #expect(throws: JSONDecodeError(path: JSONPath([.key("inner"), .key("number")]), reason: .missingKey)) {
+            try StrictJSONDecoder().decode(Outer.self, from: #"{"inner":{}}"#)
+        }
+        #expect(throws: JSONDecodeError(path: JSONPath([.key("inner")]), reason: .typeMismatch(expected: "an object", found: .array))) {
+            try StrictJSONDecoder().decode(Outer.self, from: #"{"inner":[]}"#)
+        }
+    }
+
     /// A `Float` is read from the number's text, rounded once, as `JSONDecoder` reads it.
     @Test func floatsAreRoundedOnceFromTheText() throws {
         for text in ["1.00000005960464477550", "0.1", "3.4028235e38", "3.4028235677973366e38", "1e-45", "-1.17549435e-38", "16777217"] {
