@@ -111,12 +111,15 @@ enum StrictValue {
         return array
     }
 
-    /// The number's exact `Decimal`; refused when it has more significant digits than a
-    /// `Decimal` holds (38) or an exponent beyond its range, never rounded.
+    /// The number's exact `Decimal`; refused when its significant digits are more than a
+    /// `Decimal`'s significand holds (2^128 − 1) or its exponent is beyond its range, never rounded.
     static func decimal(_ value: Node) throws(JSONDecodeError) -> Decimal {
         guard let number = value.numberValue else { throw mismatch("a number", value) }
         let text = number.text
-        guard text.withUTF8Bytes(JSONNumberText.significantDigitCount) <= maximumDecimalDigits,
+        let digits = text.withUTF8Bytes(JSONNumberText.significantDigits)
+        guard
+            digits.count < largestDecimalSignificand.count
+                || (digits.count == largestDecimalSignificand.count && !largestDecimalSignificand.lexicographicallyPrecedes(digits)),
             let decimal = Decimal(string: text, locale: posixLocale)
         else {
             throw JSONDecodeError(path: value.path, reason: .numberNotRepresentable(text, as: "Decimal"))
@@ -124,8 +127,9 @@ enum StrictValue {
         return decimal
     }
 
-    /// Every integer of this many digits fits a `Decimal`'s 128-bit significand.
-    private static let maximumDecimalDigits = 38
+    /// A `Decimal`'s largest significand, 2^128 − 1: one of 39 digits fits when it is no larger
+    /// (`JSONEncoder` writes such amounts), and `Decimal(string:)` would cut a larger one short.
+    private static let largestDecimalSignificand = Array("340282366920938463463374607431768211455".utf8)
     private static let posixLocale = Locale(identifier: "en_US_POSIX")
 
     /// `value`, of a type the caller has found equal to `T`: taken as its own type rather than

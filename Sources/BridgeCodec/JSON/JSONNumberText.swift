@@ -88,22 +88,14 @@ enum JSONNumberText {
         return value
     }
 
-    /// How many digits valid number text has from its first non-zero digit to its last, the
-    /// point and exponent aside: `0.00120` has 2, `1.5e3` has 2, `0` has 0.
-    static func significantDigitCount(_ text: UnsafeBufferPointer<UInt8>) -> Int {
-        var first: Int?
-        var last = 0
-        var digits = 0
-        for byte in text {
-            if byte | 0x20 == UInt8(ascii: "e") { break }
-            guard byte &- UInt8(ascii: "0") < 10 else { continue }
-            digits += 1
-            if byte != UInt8(ascii: "0") {
-                if first == nil { first = digits }
-                last = digits
-            }
-        }
-        return first.map { last - $0 + 1 } ?? 0
+    /// The digits valid number text has from its first non-zero digit to its last, the point
+    /// and exponent aside: `0.00120` has `12`, `1.5e3` has `15`, `0` none.
+    static func significantDigits(_ text: UnsafeBufferPointer<UInt8>) -> ArraySlice<UInt8> {
+        let mantissa = text.prefix { $0 | 0x20 != UInt8(ascii: "e") }.filter { $0 &- UInt8(ascii: "0") < 10 }
+        guard let first = mantissa.firstIndex(where: { $0 != UInt8(ascii: "0") }),
+            let last = mantissa.lastIndex(where: { $0 != UInt8(ascii: "0") })
+        else { return [] }
+        return mantissa[first...last]
     }
 
     /// `value * 10 ± digit`, or `nil` on overflow; negative values accumulate downwards, so the

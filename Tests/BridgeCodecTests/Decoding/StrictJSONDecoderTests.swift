@@ -168,6 +168,26 @@ struct StrictJSONDecoderTests {
         }
     }
 
+    /// A `Decimal` that `JSONEncoder` wrote reads back exactly, up to the largest significand; past it, refused, never cut short.
+    @Test func decimalsReadWhatJSONEncoderWrites() throws {
+        for text in [
+            "123456789012345678901234567890123456789", "340282366920938463463374607431768211455",
+            "1.23456789012345678901234567890123456789",
+        ] {
+            let decimal = try #require(Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")))
+            let written = String(decoding: try JSONEncoder().encode(decimal), as: UTF8.self)
+            #expect(try StrictJSONDecoder().decode(Decimal.self, from: written) == decimal, "\(text)")
+        }
+        for refused in [
+            "340282366920938463463374607431768211456", "999999999999999999999999999999999999999",
+            "1234567890123456789012345678901234567891",
+        ] {
+            #expect(throws: JSONDecodeError(path: .root, reason: .numberNotRepresentable(refused, as: "Decimal"))) {
+                try StrictJSONDecoder().decode(Decimal.self, from: refused)
+            }
+        }
+    }
+
     /// Every integer an `Int128` or `UInt128` holds, and nothing past them.
     @Test func wideIntegersDecode() throws {
         struct Wide: Decodable, Equatable {
