@@ -109,6 +109,10 @@ extension JSONDecodeError {
 }
 
 extension JSONDecodeError {
+    /// This error as the `DecodingError` a model's own `init(from:)` met (the kind `JSONDecoder`
+    /// throws, at the same coding path), with this error as its underlying one.
+    public var decodingError: DecodingError { decodingError(Any.self) }
+
     /// This error as `JSONDecoder` would report it to a model reading a `type`: a missing key as
     /// `keyNotFound` at its container, `null` or a missing element as `valueNotFound`, another
     /// kind as `typeMismatch`, anything else as `dataCorrupted`; this error is the underlying one.

@@ -139,6 +139,13 @@ struct StrictJSONDecoderTests {
         #expect(throws: JSONDecodeError(path: JSONPath([.key("inner"), .key("number")]), reason: .missingKey)) {
             try StrictJSONDecoder().decode(Outer.self, from: #"{"inner":{}}"#)
         }
+        // The DecodingError the model met stays reachable, as JSONDecoder would have thrown it.
+        let missing = JSONDecodeError(path: JSONPath([.key("inner"), .key("number")]), reason: .missingKey).decodingError
+        guard case .keyNotFound(let key, let context) = missing else {
+            Issue.record("not keyNotFound: \(missing)")
+            return
+        }
+        #expect(key.stringValue == "number" && context.codingPath.map(\.stringValue) == ["inner"])
         #expect(throws: JSONDecodeError(path: JSONPath([.key("inner")]), reason: .typeMismatch(expected: "an object", found: .array))) {
             try StrictJSONDecoder().decode(Outer.self, from: #"{"inner":[]}"#)
         }
