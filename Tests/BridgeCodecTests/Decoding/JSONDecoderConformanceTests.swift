@@ -186,9 +186,16 @@ struct JSONDecoderConformanceTests {
     /// An app's model with every kind of member the two decoders read.
     struct Model: Codable, Equatable {
         var id: Int64
+        var count: Int
         var small: Int8
+        var short: Int16
+        var medium: Int32
+        var size: UInt
         var wide: UInt64
         var half: UInt16
+        var word: UInt32
+        var huge: Int128
+        var hugeUnsigned: UInt128
         var ratio: Float
         var price: Double
         var amount: Decimal
@@ -223,8 +230,14 @@ struct JSONDecoderConformanceTests {
                 + some(3) { segments.randomElement(using: &random) ?? "" }.joined(separator: "/")
                 + (Bool.random(using: &random) ? "?q=\(Int.random(in: 0...99, using: &random))" : "")
             let model = Model(
-                id: Int64.random(in: .min ... .max, using: &random), small: Int8.random(in: .min ... .max, using: &random),
+                id: Int64.random(in: .min ... .max, using: &random), count: Int.random(in: .min ... .max, using: &random),
+                small: Int8.random(in: .min ... .max, using: &random), short: Int16.random(in: .min ... .max, using: &random),
+                medium: Int32.random(in: .min ... .max, using: &random), size: UInt.random(in: .min ... .max, using: &random),
                 wide: UInt64.random(in: .min ... .max, using: &random), half: UInt16.random(in: .min ... .max, using: &random),
+                word: UInt32.random(in: .min ... .max, using: &random),
+                huge: Int128(Int64.random(in: .min ... .max, using: &random)) * Int128(UInt64.random(in: .min ... .max, using: &random)),
+                hugeUnsigned: UInt128(UInt64.random(in: .min ... .max, using: &random)) << 64
+                    | UInt128(UInt64.random(in: .min ... .max, using: &random)),
                 ratio: Float.random(in: -1e30...1e30, using: &random), price: Double.random(in: -1e300...1e300, using: &random),
                 amount: Decimal(Int64.random(in: -1_000_000_000...1_000_000_000, using: &random)) / 100,
                 note: Bool.random(using: &random) ? text(8) : nil,
