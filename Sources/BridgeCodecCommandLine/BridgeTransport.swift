@@ -29,7 +29,8 @@ enum BridgeTransport: String, CaseIterable {
             do {
                 _ = try JSONValue(parsing: body, limits: dispatcher.limits)
             } catch {
-                throw BridgeError(handlerName: handler, reason: .malformedJSON(error))
+                // A breached limit reads as the graph's walk reports it: its reason, at its path.
+                throw BridgeError(handlerName: handler, JSONDecodeError(error))
             }
             guard let graph = try? JSONSerialization.jsonObject(with: Data(body.utf8), options: .fragmentsAllowed) else {
                 throw BridgeError(handlerName: handler, reason: .invalidMessage(.invalidValue("Foundation cannot read this JSON")))

@@ -252,9 +252,9 @@ struct ReadmeExamplesTests {
     }
 
     // README, "Your own messages".
-    struct AnalyticsEvent: Decodable, Sendable {
-        enum Name: String, Decodable, Sendable, CaseIterable { case viewedBasket, startedCheckout }
-        struct Item: Decodable, Sendable {
+    struct AnalyticsEvent: Codable, Sendable {
+        enum Name: String, Codable, Sendable, CaseIterable { case viewedBasket, startedCheckout }
+        struct Item: Codable, Sendable {
             var sku: String
             var quantity: Int
         }
@@ -269,11 +269,14 @@ struct ReadmeExamplesTests {
         case analytics(AnalyticsEvent)
     }
 
+    // scripts/check-readme-package also builds and runs this section as written, in a new package.
     let checkout = BridgeDispatcher(
         channels: [
             BridgeChannel("analytics", origins: .hosts(["shop.example.com"]), decoding: AnalyticsEvent.self, as: CheckoutMessage.analytics),
             BridgeChannel.voltRedirect(origins: .hosts(["checkout.volt.io"])).map(CheckoutMessage.provider),
-        ])
+        ],
+        urlPolicy: .https(plusAppSchemes: ["myapp"]),  // default .httpsOnly
+        limits: (try? JSONLimits(maxBytes: 64 * 1024, maxDepth: 16)) ?? .default)
 
     @Test func yourOwnMessagesGoThroughTheSameDispatcher() throws {
         let event = #"{"name":"startedCheckout","items":[{"sku":"A-1","quantity":2}],"page":"https://shop.example.com/basket"}"#

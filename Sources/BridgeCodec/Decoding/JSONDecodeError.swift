@@ -135,7 +135,7 @@ extension JSONDecodeError {
     /// A strict parse's error as a decoding error. A limit breach keeps its own reason and the
     /// path of the value that breaks it, as a walk of the same value built in memory reports it;
     /// anything else is malformed JSON, at the root.
-    init(_ error: JSONParseError) {
+    public init(_ error: JSONParseError) {
         switch error.reason {
         case .inputTooLarge(let limit): self.init(path: .root, reason: .tooLarge(limit: limit))
         case .nestingTooDeep(let limit): self.init(path: error.path, reason: .nestingTooDeep(limit: limit))

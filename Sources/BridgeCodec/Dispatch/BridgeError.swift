@@ -43,10 +43,9 @@ public struct BridgeError: Error, Sendable, Hashable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// A channel's decoding error as the dispatcher reports it: malformed JSON and a refused
-    /// URL keep their own reasons, whichever decoder met them.
-    @usableFromInline
-    init(handlerName: String, _ error: JSONDecodeError) {
+    /// A decoding error of a message posted to `handlerName`, as the dispatcher reports it:
+    /// malformed JSON and a refused URL keep their own reasons, whichever decoder met them.
+    public init(handlerName: String, _ error: JSONDecodeError) {
         let reason: Reason =
             switch error.reason {
             case .malformedJSON(let parseError): .malformedJSON(parseError)

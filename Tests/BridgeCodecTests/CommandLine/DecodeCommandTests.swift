@@ -157,6 +157,15 @@ struct DecodeCommandTests {
                 + "\n")
     }
 
+    /// A breached limit is the same error whichever transport brought the body.
+    @Test func aLimitReadsTheSameFromEveryTransport() {
+        let deep = #"{"x":"# + String(repeating: "[", count: 70) + String(repeating: "]", count: 70) + "}"
+        let fromText = runCLI(["decode", "--handler", "sovHandler", "--transport", "string"], stdin: deep)
+        let fromGraph = runCLI(["decode", "--handler", "sovHandler", "--transport", "object"], stdin: deep)
+        #expect(fromText.code == 1 && fromText.err == fromGraph.err)
+        #expect(fromText.err.hasPrefix("error: sovHandler: $.x[0]") && fromText.err.hasSuffix(": nesting is deeper than the limit of 64\n"))
+    }
+
     @Test func demoCoversEveryProviderAndBothOutcomes() {
         let result = runCLI(["demo"])
         #expect(result.code == 0)
