@@ -129,39 +129,6 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try reading(T.self) { try StrictValue.decode(type, from: value(for: key)) }
     }
 
-    // The protocol's default `decodeIfPresent` looks the key up three times; these look once
-    // (the 2 KB payment-order row misses its budget without them). Absent and `null` both give `nil`.
-    private func presentValue(for key: Key) -> JSONDocument.Node? {
-        guard let value = object.member(forKey: key.stringValue), value.kind != .null else { return nil }
-        return value
-    }
-
-    func decodeIfPresent(_: Bool.Type, forKey key: Key) throws -> Bool? {
-        try reading(Bool.self) {
-            try presentValue(for: key).map { value throws(JSONDecodeError) in try StrictValue.bool(value) }
-        }
-    }
-    func decodeIfPresent(_: String.Type, forKey key: Key) throws -> String? {
-        try reading(String.self) {
-            try presentValue(for: key).map { value throws(JSONDecodeError) in try StrictValue.string(value) }
-        }
-    }
-    func decodeIfPresent(_: Double.Type, forKey key: Key) throws -> Double? {
-        try reading(Double.self) {
-            try presentValue(for: key).map { value throws(JSONDecodeError) in try StrictValue.double(value) }
-        }
-    }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        try reading(Int.self) {
-            try presentValue(for: key).map { value throws(JSONDecodeError) in try StrictValue.integer(value, as: type) }
-        }
-    }
-    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try reading(T.self) {
-            try presentValue(for: key).map { value in try StrictValue.decode(type, from: value) }
-        }
-    }
-
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         try JSONDocumentDecoder(node: value(for: key)).container(keyedBy: type)
     }

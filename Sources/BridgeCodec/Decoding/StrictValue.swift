@@ -59,11 +59,8 @@ enum StrictValue {
         }
         // An array is read here element by element, into storage reserved for all of them, where
         // the standard library's own decoding takes an unkeyed container and grows the array one
-        // generic append at a time. A list of names (instruments, country codes), common in API
-        // documents, is told apart by one comparison and read without a lookup per element. The
-        // app channel's row from text and the 2 KB Merchant Backend decoding row miss their
-        // budgets without these. Only a JSON array asks the runtime whether `T` is an array.
-        if ObjectIdentifier(T.self) == stringArray { return try cast(elements(of: value, string), at: value) }
+        // generic append at a time (the app channel's row from text misses its floor without it).
+        // Only a JSON array asks the runtime whether `T` is an array.
         if value.kind == .array, let arrayType = T.self as? any DecodableArray.Type {
             return try cast(arrayType.decodeElements(of: value), at: value)
         }
@@ -96,13 +93,7 @@ enum StrictValue {
         return url
     }
 
-    /// `[String]`, looked up once: a generic type's metadata is found through a cache on every
-    /// mention, and every decoded value asks.
-    private static let stringArray = ObjectIdentifier([String].self)
-
-    /// An array's elements, each read by `read`, into storage reserved for all of them. Called
-    /// with `string`, it is compiled for `String` and reads a `[String]` without a generic call
-    /// per element.
+    /// An array's elements, each read by `read`, into storage reserved for all of them.
     static func elements<Element>(of value: Node, _ read: (Node) throws -> Element) throws -> [Element] {
         guard let elements = value.elements else { throw mismatch("an array", value) }
         var array: [Element] = []
