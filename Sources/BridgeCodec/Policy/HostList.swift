@@ -41,6 +41,18 @@ struct HostList: Sendable, Hashable {
         anyLabelsDomains = anyLabels.map { Array($0.dropFirst(2)) }
     }
 
+    /// The entries that name a host a browser reads (`shop.example`, `*.example.com`,
+    /// `**.payex.com`), as serialized; an entry no host can equal is left out.
+    var entries: [String] {
+        // A wildcard stands only in front; a host holding `*` is no DNS name a frame is served from.
+        func hosts(_ bytes: [[UInt8]], dropping prefix: Int) -> [String] {
+            bytes.map { String(decoding: $0.dropFirst(prefix), as: UTF8.self) }
+                .filter { URLHost.serialized($0) == $0 && !$0.utf8.contains(UInt8(ascii: "*")) }
+        }
+        return (hosts(Array(names), dropping: 0) + hosts(oneLabelDomains, dropping: 1).map { "*." + $0 }
+            + hosts(anyLabelsDomains, dropping: 1).map { "**." + $0 }).sorted()
+    }
+
     /// Whether `host`, as a browser serializes it, is listed.
     func contains(_ host: String) -> Bool {
         let host = Array(host.utf8)

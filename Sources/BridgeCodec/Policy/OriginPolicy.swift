@@ -17,6 +17,18 @@ public struct FrameOrigin: Sendable, Hashable, CustomStringConvertible {
         self.isMainFrame = isMainFrame
     }
 
+    /// The origin an Android web-message listener reports (androidx.webkit's
+    /// `WebViewCompat.addWebMessageListener`: `sourceOrigin.toString()` and `isMainFrame`), as a
+    /// browser serializes origins (`https://shop.example`, `https://shop.example:8443`). `nil` for
+    /// the opaque origin `null` (a `file:`, `content:` or `data:` frame) and for text that is no
+    /// origin: a host list then refuses the message, as it refuses one without an origin.
+    public init?(serializedOrigin: String, isMainFrame: Bool) {
+        guard let url = try? WebURL(serializedOrigin), url.origin != "null", url.origin == serializedOrigin.asciiLowercased(),
+            let host = url.host
+        else { return nil }
+        self.init(scheme: url.scheme, host: host, port: url.port, isMainFrame: isMainFrame)
+    }
+
     /// `scheme://host[:port]`, and `(iframe)` when not the main frame; what the platform reported
     /// is escaped to stay on one printable line.
     public var description: String {
@@ -69,6 +81,18 @@ public struct OriginPolicy: Sendable, Hashable {
             case .host(let origin): "origin \(origin) is not allowed"
             case .port(let origin): "origin \(origin) is not on the default port"
             }
+        }
+    }
+
+    /// The `allowedOriginRules` for androidx.webkit's `WebViewCompat.addWebMessageListener` that
+    /// inject the listener's object into the frames this policy admits, and no others: `*` for
+    /// ``anyOrigin``, else `https://HOST` for each host and `https://*.DOMAIN` for each `*.DOMAIN`.
+    /// A main-frame-only policy admits iframes of its hosts to the object; the listener reports
+    /// `isMainFrame`, and the dispatcher refuses them.
+    public var allowedOriginRules: Set<String> {
+        switch rule {
+        case .any: ["*"]
+        case .hosts(let hosts, _): Set(hosts.entries.map { "https://" + $0 })
         }
     }
 

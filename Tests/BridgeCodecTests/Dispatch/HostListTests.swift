@@ -69,3 +69,41 @@ struct HostListTests {
         #expect(navigate("https://evilpayex.com/x").hasPrefix(#"{"decision":"openExternally""#))
     }
 }
+
+/// Android's web-message listener reports the frame's origin, so Android channels keep host lists.
+@Suite("Android web-message listener origins")
+struct AndroidListenerOriginTests {
+    @Test func theListenersOriginIsAFrameOrigin() throws {
+        let origin = try #require(FrameOrigin(serializedOrigin: "https://shop.example", isMainFrame: true))
+        #expect(origin == FrameOrigin(scheme: "https", host: "shop.example", isMainFrame: true))
+        #expect(FrameOrigin(serializedOrigin: "https://shop.example:8443", isMainFrame: false)?.port == 8443)
+        #expect(FrameOrigin(serializedOrigin: "HTTPS://Shop.Example", isMainFrame: true)?.host == "shop.example")
+        for notAnOrigin in ["null", "", "https://shop.example/", "https://shop.example:443", "shop.example", "content://x", "https://a b"] {
+            #expect(FrameOrigin(serializedOrigin: notAnOrigin, isMainFrame: true) == nil, "\(notAnOrigin)")
+        }
+        let dispatcher = BridgeDispatcher(channels: [.voltRedirect(origins: .hosts(["checkout.volt.io"], mainFrameOnly: true))])
+        let body = #"{"type":"bank_redirect","url":"https://bank.example/"}"#
+        func outcome(_ origin: String, main: Bool) -> BridgeError? {
+            dispatcher.outcome(
+                BridgeMessage(handlerName: "voltRedirect", jsonText: body, origin: FrameOrigin(serializedOrigin: origin, isMainFrame: main))
+            ).failureValue
+        }
+        #expect(outcome("https://checkout.volt.io", main: true) == nil)
+        #expect(
+            outcome("https://checkout.volt.io", main: false)?.reason
+                == .originNotAllowed(
+                    .notMainFrame(
+                        try #require(
+                            FrameOrigin(serializedOrigin: "https://checkout.volt.io", isMainFrame: false)))))
+        #expect(outcome("null", main: true)?.reason == .originNotAllowed(.noOrigin))
+        #expect(outcome("https://evil.example", main: true) != nil)
+    }
+
+    /// The rules that inject the listener's object are the policy's hosts, read as origins are.
+    @Test func allowedOriginRulesAreThePolicysHosts() {
+        #expect(OriginPolicy.anyOrigin.allowedOriginRules == ["*"])
+        #expect(
+            OriginPolicy.hosts(["Shop.Example", "*.sovendus.com", "127.1", "[::1]", "not a host", "**.x.example"]).allowedOriginRules
+                == ["https://shop.example", "https://*.sovendus.com", "https://127.0.0.1", "https://[::1]"])
+    }
+}
