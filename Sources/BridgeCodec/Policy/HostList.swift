@@ -49,7 +49,8 @@ struct HostList: Sendable, Hashable {
             bytes.map { String(decoding: $0.dropFirst(prefix), as: UTF8.self) }
                 .filter { URLHost.serialized($0) == $0 && !$0.utf8.contains(UInt8(ascii: "*")) }
         }
-        return (hosts(Array(names), dropping: 0) + hosts(oneLabelDomains, dropping: 1).map { "*." + $0 }
+        return
+            (hosts(Array(names), dropping: 0) + hosts(oneLabelDomains, dropping: 1).map { "*." + $0 }
             + hosts(anyLabelsDomains, dropping: 1).map { "**." + $0 }).sorted()
     }
 
