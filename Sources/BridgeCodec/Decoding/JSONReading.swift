@@ -43,9 +43,9 @@ extension JSONNode {
         return string
     }
 
-    /// The URL member `key` of this object, read as a browser reads it.
-    func url(_ key: StaticString, in path: JSONPath) throws(JSONDecodeError) -> BridgeURL {
-        try BridgeURL.reading(string(key, in: path), at: path.appending(key: key.description))
+    /// The URL member `key` of this object, read as a browser reads it and checked against `policy`.
+    func url(_ key: StaticString, in path: JSONPath, policy: URLPolicy?) throws(JSONDecodeError) -> BridgeURL {
+        try BridgeURL.reading(string(key, in: path), at: path.appending(key: key.description), policy: policy)
     }
 
     /// A type mismatch of the member `key`, made out of line.
@@ -81,29 +81,24 @@ extension JSONNode {
 /// A model that reads itself from any ``JSONNode``; its Codable decoding goes through the same code.
 protocol JSONValueReadable: Decodable, Sendable {
     /// The model read from `json`, which is borrowed: an initializer takes its arguments owned
-    /// unless told otherwise, and a tree's root would be copied to hand it over.
-    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath) throws(JSONDecodeError)
-
-    /// Checks every URL the model, read at `path`, holds against `policy`, naming the member
-    /// each came from. A model without URLs keeps the default, which checks nothing.
-    func checkURLs(against policy: URLPolicy, at path: JSONPath) throws(JSONDecodeError)
+    /// unless told otherwise, and a tree's root would be copied to hand it over. Every URL it
+    /// holds is read with ``JSONNode/url(_:in:policy:)``, which applies `urlPolicy` there.
+    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath, urlPolicy: URLPolicy?) throws(JSONDecodeError)
 }
 
 extension JSONValueReadable {
-    func checkURLs(against _: URLPolicy, at _: JSONPath) throws(JSONDecodeError) {}
-
-    /// Decodes through ``init(json:at:)``: one definition of the message's rules for every decoder.
+    /// Decodes through ``init(json:at:urlPolicy:)``: one definition of the message's rules for every decoder.
     /// From ``StrictJSONDecoder`` the model reads the parsed document directly, through a view.
     public init(from decoder: any Decoder) throws {
         if let strict = decoder as? JSONDocumentDecoder {
             let node = strict.node
             let path = node.path
+            let policy = node.document.urlPolicy
             self = try node.document.withView(at: node.index) { view in
-                Result { () throws(JSONDecodeError) in try Self(json: view, at: path) }
+                Result { () throws(JSONDecodeError) in try Self(json: view, at: path, urlPolicy: policy) }
             }.get()
-            if let policy = node.document.urlPolicy { try checkURLs(against: policy, at: path) }
         } else {
-            try self.init(json: JSONValue(from: decoder), at: JSONPath(codingPath: decoder.codingPath))
+            try self.init(json: JSONValue(from: decoder), at: JSONPath(codingPath: decoder.codingPath), urlPolicy: nil)
         }
     }
 }

@@ -88,9 +88,7 @@ enum StrictValue {
 
     /// A URL member read as a browser reads it, once it passes the document's URL policy.
     private static func checkedURL(_ value: Node) throws(JSONDecodeError) -> BridgeURL {
-        let url = try BridgeURL.reading(string(value), at: value.path)
-        try value.document.urlPolicy?.check(url, at: value.path)
-        return url
+        try BridgeURL.reading(string(value), at: value.path, policy: value.document.urlPolicy)
     }
 
     /// An array's elements, each read by `read`, into storage reserved for all of them.

@@ -82,15 +82,13 @@ struct MessageReader<Message>: Sendable {
     /// A model that reads itself from the parsed text in place, without Codable's containers:
     /// the providers' messages, whose dispatch from text has a budget of its own.
     static func reading<Model: JSONValueReadable>(_: Model.Type, as message: @escaping @Sendable (Model) -> Message) -> MessageReader {
-        @Sendable func checked(_ model: Model, _ policy: URLPolicy) throws(JSONDecodeError) -> Message {
-            try model.checkURLs(against: policy, at: .root)
-            return message(model)
-        }
-        return MessageReader(
+        MessageReader(
             text: { text, limits, policy throws(JSONDecodeError) in
-                try checked(
-                    JSONView.read(text, limits: limits) { view throws(JSONDecodeError) in try Model(json: view, at: .root) }, policy)
+                message(
+                    try JSONView.read(text, limits: limits) { view throws(JSONDecodeError) in
+                        try Model(json: view, at: .root, urlPolicy: policy)
+                    })
             },
-            value: { value, policy throws(JSONDecodeError) in try checked(Model(json: value, at: .root), policy) })
+            value: { value, policy throws(JSONDecodeError) in message(try Model(json: value, at: .root, urlPolicy: policy)) })
     }
 }

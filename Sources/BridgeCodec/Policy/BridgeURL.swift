@@ -54,10 +54,12 @@ public struct BridgeURL: Sendable, Hashable, Codable, CustomStringConvertible {
         return false
     }
 
-    /// `text` read as a browser reads it, found at `path` of a document; the policy is applied later.
-    static func reading(_ text: String, at path: @autoclosure () -> JSONPath) throws(JSONDecodeError) -> BridgeURL {
+    /// `text` read as a browser reads it, found at `path` of a document, and checked against `policy`.
+    static func reading(_ text: String, at path: @autoclosure () -> JSONPath, policy: URLPolicy?) throws(JSONDecodeError) -> BridgeURL {
         do {
-            return try BridgeURL(URLPolicy.read(text))
+            let url = try BridgeURL(URLPolicy.read(text))
+            try policy?.check(url.url)
+            return url
         } catch {
             throw JSONDecodeError(path: path(), reason: .urlRejected(error))
         }

@@ -123,15 +123,6 @@ public struct URLPolicy: Sendable, Hashable {
     /// ``forbiddenSchemes`` as bytes.
     private static let forbidden = forbiddenSchemes.map { Array($0.utf8) }
 
-    /// Checks `url`, found at `path` of a document; a refusal is a ``JSONDecodeError`` there.
-    func check(_ url: BridgeURL, at path: @autoclosure () -> JSONPath) throws(JSONDecodeError) {
-        do {
-            try check(url.url)
-        } catch {
-            throw JSONDecodeError(path: path(), reason: .urlRejected(error))
-        }
-    }
-
     /// `text` read as a browser reads it; when that fails for a scheme that is never allowed,
     /// the scheme is the reason, whatever else the text gets wrong.
     static func read(_ text: String) throws(Violation) -> WebURL {

@@ -12,13 +12,10 @@ public struct BranchHostedLinkRequest: Sendable, Hashable, Codable, JSONValueRea
     }
 
     /// Reads the bare URL string.
-    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath) throws(JSONDecodeError) {
-        url = try BridgeURL.reading(json.string(at: path), at: path)
+    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath, urlPolicy: URLPolicy?) throws(JSONDecodeError) {
+        url = try BridgeURL.reading(json.string(at: path), at: path, policy: urlPolicy)
     }
 
-    func checkURLs(against policy: URLPolicy, at path: JSONPath) throws(JSONDecodeError) {
-        try policy.check(url, at: path)
-    }
 
     /// Encodes the bare URL string.
     public func encode(to encoder: any Encoder) throws {

@@ -20,18 +20,15 @@ public enum PlaidLinkCompletion: Sendable, Hashable, Codable, JSONValueReadable 
     }
 
     /// Reads the event detail.
-    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath) throws(JSONDecodeError) {
+    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath, urlPolicy: URLPolicy?) throws(JSONDecodeError) {
         try json.requireObject(at: path)
         switch try json.discriminator("status", as: Status.self, in: path) {
-        case .completed: self = .completed(callbackUrl: try json.url("callbackUrl", in: path))
+        case .completed: self = .completed(callbackUrl: try json.url("callbackUrl", in: path, policy: urlPolicy))
         case .canceled: self = .canceled
         case .error: self = .error(message: try json.string("message", in: path))
         }
     }
 
-    func checkURLs(against policy: URLPolicy, at path: JSONPath) throws(JSONDecodeError) {
-        if case .completed(let url) = self { try policy.check(url, at: path.appending(key: "callbackUrl")) }
-    }
 
     /// The detail's members, keys sorted as ``ScriptJSONEncoder`` sorts them: the one definition
     /// of the wire format, read by ``encode(to:)`` and by the script that dispatches the event.

@@ -18,20 +18,17 @@ public enum SovendusMessage: Sendable, Hashable, Codable, JSONValueReadable {
     }
 
     /// Reads Sovendus' wire format.
-    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath) throws(JSONDecodeError) {
+    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath, urlPolicy: URLPolicy?) throws(JSONDecodeError) {
         try json.requireObject(at: path)
         switch try json.discriminator("type", as: MessageType.self, in: path) {
         case .height:
             // The member's path is made only for an error: a path is an allocation.
             self = .height(try SovendusHeight.read(json.member("value", in: path), at: path.appending(key: "value")))
         case .openUrl:
-            self = .openUrl(try json.url("value", in: path))
+            self = .openUrl(try json.url("value", in: path, policy: urlPolicy))
         }
     }
 
-    func checkURLs(against policy: URLPolicy, at path: JSONPath) throws(JSONDecodeError) {
-        if case .openUrl(let url) = self { try policy.check(url, at: path.appending(key: "value")) }
-    }
 
     /// Encodes Sovendus' wire format; a height is always written as a number.
     public func encode(to encoder: any Encoder) throws {
@@ -72,7 +69,7 @@ public struct SovendusHeight: Sendable, Hashable, Codable, JSONValueReadable {
     public var shouldApply: Bool { value > Self.minimumAppliedHeight }
 
     /// Reads a JSON number, or a string holding a non-negative JSON number such as `"420"`.
-    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath) throws(JSONDecodeError) {
+    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath, urlPolicy _: URLPolicy?) throws(JSONDecodeError) {
         self = try Self.read(json, at: path)
     }
 

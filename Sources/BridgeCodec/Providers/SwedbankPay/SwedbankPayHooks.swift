@@ -12,7 +12,7 @@ public struct SwedbankPayCompleted: Sendable, Hashable, Codable, JSONValueReadab
     }
 
     /// Reads a string or `null`.
-    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath) throws(JSONDecodeError) {
+    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath, urlPolicy _: URLPolicy?) throws(JSONDecodeError) {
         status = json.kind == .null ? nil : try json.string(at: path)
     }
 
@@ -32,7 +32,7 @@ public struct SwedbankPayCanceled: Sendable, Hashable, Codable, JSONValueReadabl
     public init() {}
 
     /// Reads `null`; anything else is an error.
-    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath) throws(JSONDecodeError) {
+    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath, urlPolicy _: URLPolicy?) throws(JSONDecodeError) {
         guard json.kind == .null else { throw JSONDecodeError(path: path, reason: .invalidValue("canceled takes no body")) }
     }
 

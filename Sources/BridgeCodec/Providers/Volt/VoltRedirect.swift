@@ -27,20 +27,17 @@ public enum VoltRedirect: Sendable, Hashable, Codable, JSONValueReadable {
     }
 
     /// Reads Volt's wire format.
-    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath) throws(JSONDecodeError) {
+    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath, urlPolicy: URLPolicy?) throws(JSONDecodeError) {
         try json.requireObject(at: path)
         switch try json.discriminator("type", as: MessageType.self, in: path) {
         case .bankRedirect:
-            self = .bankRedirect(url: try json.url("url", in: path))
+            self = .bankRedirect(url: try json.url("url", in: path, policy: urlPolicy))
         case .merchantRedirect:
             let result = try json.discriminator("result", as: VoltMerchantResult.self, in: path)
-            self = .merchantRedirect(result: result, url: try json.url("url", in: path))
+            self = .merchantRedirect(result: result, url: try json.url("url", in: path, policy: urlPolicy))
         }
     }
 
-    func checkURLs(against policy: URLPolicy, at path: JSONPath) throws(JSONDecodeError) {
-        try policy.check(url, at: path.appending(key: "url"))
-    }
 
     /// Encodes Volt's wire format.
     public func encode(to encoder: any Encoder) throws {

@@ -40,7 +40,7 @@ public struct ProblemDetails: Sendable, Hashable, Decodable, JSONValueReadable {
     }
 
     /// Reads a problem document; standard members must have their RFC 7807 types.
-    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath) throws(JSONDecodeError) {
+    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath, urlPolicy _: URLPolicy?) throws(JSONDecodeError) {
         // A problem document is read once per helper request, never on the bridge: a tree is fine here.
         guard case .object(let object) = try json.jsonValue else { throw json.mismatch("an object", at: path) }
         func optionalString(_ key: String) throws(JSONDecodeError) -> String? {
