@@ -16,7 +16,6 @@ public struct BranchHostedLinkRequest: Sendable, Hashable, Codable, JSONValueRea
         url = try BridgeURL.reading(json.string(at: path), at: path, policy: urlPolicy)
     }
 
-
     /// Encodes the bare URL string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()

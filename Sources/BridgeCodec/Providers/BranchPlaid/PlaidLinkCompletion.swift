@@ -29,7 +29,6 @@ public enum PlaidLinkCompletion: Sendable, Hashable, Codable, JSONValueReadable 
         }
     }
 
-
     /// The detail's members, keys sorted as ``ScriptJSONEncoder`` sorts them: the one definition
     /// of the wire format, read by ``encode(to:)`` and by the script that dispatches the event.
     var wireMembers: [(key: CodingKeys, value: String)] {

@@ -29,7 +29,6 @@ public enum SovendusMessage: Sendable, Hashable, Codable, JSONValueReadable {
         }
     }
 
-
     /// Encodes Sovendus' wire format; a height is always written as a number.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)

@@ -38,7 +38,6 @@ public enum VoltRedirect: Sendable, Hashable, Codable, JSONValueReadable {
         }
     }
 
-
     /// Encodes Volt's wire format.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
