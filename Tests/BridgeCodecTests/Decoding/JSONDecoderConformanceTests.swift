@@ -54,11 +54,7 @@ struct JSONDecoderConformanceTests {
         case low = 1
         case high = 2
     }
-    enum Payment: Codable, Equatable {
-        case card(last4: String)
-        case invoice(days: Int, reference: String?)
-        case none
-    }
+    typealias Payment = ScriptJSONEncoderTests.Order.Payment
     struct Line: Codable, Equatable {
         var sku: String
         var quantity: UInt8
