@@ -64,11 +64,16 @@ public struct JSONDecodeError: Error, Sendable, Hashable, CustomStringConvertibl
     public var path: JSONPath
     /// What was wrong.
     public var reason: Reason
+    /// For a limit breached in JSON text, where the parse stopped. `nil` for a body that was not
+    /// text, and for every other reason: ``description`` reads the same from every transport, and
+    /// malformed JSON carries its place in its ``JSONParseError``.
+    public var textPosition: JSONTextPosition?
 
     /// An error at a path.
-    public init(path: JSONPath, reason: Reason) {
+    public init(path: JSONPath, reason: Reason, textPosition: JSONTextPosition? = nil) {
         self.path = path
         self.reason = reason
+        self.textPosition = textPosition
     }
 
     /// `PATH: REASON`, such as `$.url: expected a string, found a number`.
@@ -133,14 +138,18 @@ extension JSONDecodeError {
 
 extension JSONDecodeError {
     /// A strict parse's error as a decoding error. A limit breach keeps its own reason and the
-    /// path of the value that breaks it, as a walk of the same value built in memory reports it;
-    /// anything else is malformed JSON, at the root.
+    /// path of the value that breaks it, as a walk of the same value built in memory reports it,
+    /// and its place in the text as ``textPosition``; anything else is malformed JSON, at the root.
     public init(_ error: JSONParseError) {
+        let position = JSONTextPosition(line: error.line, column: error.column)
         switch error.reason {
-        case .inputTooLarge(let limit): self.init(path: .root, reason: .tooLarge(limit: limit))
-        case .nestingTooDeep(let limit): self.init(path: error.path, reason: .nestingTooDeep(limit: limit))
-        case .stringTooLong(let limit): self.init(path: error.path, reason: .stringTooLong(limit: limit))
-        case .tooManyMembers(let limit): self.init(path: error.path, reason: .tooManyMembers(limit: limit))
+        case .inputTooLarge(let limit): self.init(path: .root, reason: .tooLarge(limit: limit), textPosition: position)
+        case .nestingTooDeep(let limit):
+            self.init(path: error.path, reason: .nestingTooDeep(limit: limit), textPosition: position)
+        case .stringTooLong(let limit):
+            self.init(path: error.path, reason: .stringTooLong(limit: limit), textPosition: position)
+        case .tooManyMembers(let limit):
+            self.init(path: error.path, reason: .tooManyMembers(limit: limit), textPosition: position)
         default: self.init(path: .root, reason: .malformedJSON(error))
         }
     }

@@ -35,12 +35,16 @@ public struct BridgeError: Error, Sendable, Hashable, CustomStringConvertible {
     public var path: JSONPath
     /// What was wrong.
     public var reason: Reason
+    /// For a limit breached in a body posted as text, where the parse stopped
+    /// (``JSONDecodeError/textPosition``); `nil` otherwise.
+    public var textPosition: JSONTextPosition?
 
     /// The error for a message posted to `handlerName`; `path` defaults to the whole body.
-    public init(handlerName: String, path: JSONPath = .root, reason: Reason) {
+    public init(handlerName: String, path: JSONPath = .root, reason: Reason, textPosition: JSONTextPosition? = nil) {
         self.handlerName = handlerName
         self.path = path
         self.reason = reason
+        self.textPosition = textPosition
     }
 
     /// A decoding error of a message posted to `handlerName`, as the dispatcher reports it:
@@ -52,7 +56,7 @@ public struct BridgeError: Error, Sendable, Hashable, CustomStringConvertible {
             case .urlRejected(let violation): .urlRejected(violation)
             default: .invalidMessage(error.reason)
             }
-        self.init(handlerName: handlerName, path: error.path, reason: reason)
+        self.init(handlerName: handlerName, path: error.path, reason: reason, textPosition: error.textPosition)
     }
 
     /// `NAME: PATH: REASON`, such as `voltRedirect: $.url: URL scheme "javascript:" is never allowed`;

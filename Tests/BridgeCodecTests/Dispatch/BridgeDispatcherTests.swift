@@ -238,6 +238,32 @@ struct BridgeDispatcherTests {
         #expect(error?.description == "voltRedirect: $.a: object has more members than the limit of 1024")
     }
 
+    /// A limit breached in text reads as the same breach in a graph, word for word, and says
+    /// where in the text the parse stopped; a body that was not text has no place to name.
+    @Test func aLimitBreachedInTextNamesItsLineAndColumn() throws {
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin))
+        let deep = String(repeating: "[", count: 65) + String(repeating: "]", count: 65)
+        let text = "{\n  \"type\": \"bank_redirect\",\n  \"x\": " + deep + "\n}"
+        let fromText = try #require(dispatcher.outcome(handlerName: "voltRedirect", jsonText: text).failureValue)
+        let graph = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        let fromGraph = try #require(dispatcher.outcome(handlerName: "voltRedirect", foundationBody: graph).failureValue)
+        #expect(fromText.reason == .invalidMessage(.nestingTooDeep(limit: 64)))
+        #expect(fromText.description == fromGraph.description)
+        #expect(fromText.path == fromGraph.path)
+        // Under the object, the 64th `[` opens level 65: line 3, after `  "x": ` and 63 brackets.
+        #expect(fromText.textPosition == JSONTextPosition(line: 3, column: 7 + 64))
+        #expect(fromGraph.textPosition == nil)
+
+        let long = "\"" + String(repeating: "é", count: JSONLimits.default.maxStringLength) + "\""
+        let stringError = try #require(dispatcher.outcome(handlerName: "completed", jsonText: " \n" + long).failureValue)
+        #expect(stringError.reason == .invalidMessage(.stringTooLong(limit: JSONLimits.default.maxStringLength)))
+        #expect(stringError.textPosition?.line == 2)
+        let decoder = try StrictJSONDecoder(limits: JSONLimits(maxDepth: 2))
+        let decodeError = #expect(throws: JSONDecodeError.self) { try decoder.decode([[Int]].self, from: "[[[1]]]") }
+        #expect(decodeError?.textPosition == JSONTextPosition(line: 1, column: 3))
+        #expect(decodeError?.description == "$[0][0]: nesting is deeper than the limit of 2")
+    }
+
     /// Sixty levels of `[a, a]` built in code stand for 2^60 values; the limit check stops
     /// after a megabyte's worth, for the dispatcher and the Codable decoder.
     @Test(.timeLimit(.minutes(1))) func aStructuredBodyThatSharesItsArraysIsBoundBySize() {
