@@ -2,8 +2,12 @@
 public struct JSONDecodeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was wrong.
     public enum Reason: Sendable, Hashable, CustomStringConvertible {
+        // The parse error is boxed (`indirect`): it is the largest payload, and every decoding
+        // frame that can throw reserves room for this error, so a smaller one keeps the walk of
+        // the deepest document allowed within a secondary thread's stack.
+
         /// The bytes are not strict JSON.
-        case malformedJSON(JSONParseError)
+        indirect case malformedJSON(JSONParseError)
         /// A value of the wrong kind, such as a boolean where a number belongs.
         case typeMismatch(expected: String, found: JSONKind)
         /// A required object member is absent.
