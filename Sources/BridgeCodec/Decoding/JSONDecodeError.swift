@@ -145,7 +145,7 @@ extension JSONDecodeError {
     /// path of the value that breaks it, as a walk of the same value built in memory reports it,
     /// and its place in the text as ``textPosition``; anything else is malformed JSON, at the root.
     public init(_ error: JSONParseError) {
-        let position = JSONTextPosition(line: error.line, column: error.column)
+        let position = error.position
         switch error.reason {
         case .inputTooLarge(let limit): self.init(path: .root, reason: .tooLarge(limit: limit), textPosition: position)
         case .nestingTooDeep(let limit):

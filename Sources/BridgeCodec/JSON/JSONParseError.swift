@@ -103,10 +103,11 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         self.column = column
     }
 
+    /// ``line`` and ``column`` together.
+    public var position: JSONTextPosition { JSONTextPosition(line: line, column: column) }
+
     /// `line L, column C: REASON`.
-    public var description: String {
-        "line \(line), column \(column): \(reason)"
-    }
+    public var description: String { "\(position): \(reason)" }
 }
 
 extension JSONParseError {
