@@ -17,7 +17,38 @@ enum PercentDecoding {
         return String(validatingUTF8Bytes: bytes)
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
+    /// The WHATWG URL Standard's percent-decode, which a browser applies to a host: each `%XX`
+    /// to its byte, and a `%` without two hex digits kept as written.
+    static func decodeKeepingStrayPercents(_ text: some Collection<UInt8>) -> [UInt8] {
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(text.count)
+        var rest = text[...]
+        while let byte = rest.popFirst() {
+            if byte == UInt8(ascii: "%"), let high = rest.first.flatMap(hexValue),
+                let low = rest.dropFirst().first.flatMap(hexValue)
+            {
+                decoded.append(high << 4 | low)
+                rest = rest.dropFirst(2)
+            } else {
+                decoded.append(byte)
+            }
+        }
+        return decoded
+    }
+
+    /// Whether `text` holds a `%` without two hex digits after it: what ``decode(_:)`` refuses.
+    static func hasStrayPercent(_ text: some Collection<UInt8>) -> Bool {
+        var rest = text[...]
+        while let percent = rest.firstIndex(of: UInt8(ascii: "%")) {
+            let digits = rest[rest.index(after: percent)...].prefix(2)
+            guard digits.count == 2, digits.allSatisfy({ hexValue($0) != nil }) else { return true }
+            rest = rest[digits.endIndex...]
+        }
+        return false
+    }
+
+    /// The value of a hex digit, either case.
+    static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10

@@ -18,7 +18,8 @@ public struct BridgeURL: Sendable, Hashable, Codable, CustomStringConvertible {
     public init(_ url: WebURL) throws(URLPolicy.Violation) {
         let representable = url.href.withUTF8Bytes { bytes in
             let host = bytes[url.offsets.hostStart..<url.offsets.hostEnd]
-            return host.first == UInt8(ascii: "[") || (host.allSatisfy(Self.hostCharacters.contains) && !Self.hasStrayPercent(host))
+            return host.first == UInt8(ascii: "[")
+                || (host.allSatisfy(Self.hostCharacters.contains) && !PercentDecoding.hasStrayPercent(host))
         }
         guard representable else { throw .notRepresentable }
         self.url = url
@@ -41,17 +42,6 @@ public struct BridgeURL: Sendable, Hashable, Codable, CustomStringConvertible {
     /// What RFC 3986 allows in a host name: unreserved characters, sub-delimiters and `%`.
     private static let hostCharacters = ASCIIByteSet { byte in
         URLReader.isAlpha(byte) || URLReader.isDigit(byte) || "-._~!$&'()*+,;=%".utf8.contains(byte)
-    }
-
-    /// Whether `text` holds a `%` without two hex digits after it.
-    private static func hasStrayPercent(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        var index = text.startIndex
-        while let percent = text[index...].firstIndex(of: UInt8(ascii: "%")) {
-            guard percent + 2 < text.endIndex, URLHost.hexValue(text[percent + 1]) != nil, URLHost.hexValue(text[percent + 2]) != nil
-            else { return true }
-            index = percent + 3
-        }
-        return false
     }
 
     /// `text` read as a browser reads it, found at `path` of a document, and checked against `policy`.
@@ -110,7 +100,7 @@ public struct BridgeURL: Sendable, Hashable, Codable, CustomStringConvertible {
                 if offset <= url.offsets.schemeEnd || (url.offsets.hostStart..<url.offsets.hostEnd).contains(offset) {
                     isRaw = true
                 } else if byte == UInt8(ascii: "%") {
-                    isRaw = !hasStrayPercent(bytes[offset..<min(offset + 3, bytes.count)])
+                    isRaw = !PercentDecoding.hasStrayPercent(bytes[offset..<min(offset + 3, bytes.count)])
                 } else if byte == UInt8(ascii: "#") {
                     isRaw = !seenHash
                     seenHash = true

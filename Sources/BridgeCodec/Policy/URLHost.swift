@@ -19,7 +19,7 @@ enum URLHost {
         }
         let start = output.count
         if text.contains(UInt8(ascii: "%")) {
-            try appendDomain(percentDecoded(text), to: &output)
+            try appendDomain(PercentDecoding.decodeKeepingStrayPercents(text), to: &output)
         } else {
             try appendDomain(text, to: &output)
         }
@@ -69,32 +69,13 @@ enum URLHost {
 
     private static func isForbiddenDomainByte(_ byte: UInt8) -> Bool { forbiddenDomainBytes.contains(byte) }
 
-    private static func percentDecoded(_ text: some Collection<UInt8>) -> [UInt8] {
-        let bytes = Array(text)
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
-                let low = hexValue(bytes[index + 2])
-            {
-                decoded.append(high << 4 | low)
-                index += 3
-            } else {
-                decoded.append(bytes[index])
-                index += 1
-            }
-        }
-        return decoded
-    }
-
     /// Whether the last label (a final empty one aside) is a number: such a host is an IPv4 address.
     private static func endsInNumber(_ domain: ArraySlice<UInt8>) -> Bool {
         let trimmed = domain.count > 1 && domain.last == UInt8(ascii: ".") ? domain.dropLast() : domain
         let last = trimmed[(trimmed.lastIndex(of: UInt8(ascii: ".")).map { $0 + 1 } ?? trimmed.startIndex)...]
         guard !last.isEmpty else { return false }
         if last.allSatisfy(URLReader.isDigit) { return true }
-        return last.starts(with: "0x".utf8) && last.dropFirst(2).allSatisfy { hexValue($0) != nil }
+        return last.starts(with: "0x".utf8) && last.dropFirst(2).allSatisfy { PercentDecoding.hexValue($0) != nil }
     }
 
     /// The IPv4 parser: one to four numbers, each decimal, octal (`0…`) or hexadecimal (`0x…`).
@@ -129,19 +110,10 @@ enum URLHost {
         }
         var value: UInt64 = 0
         for byte in digits {
-            guard let digit = hexValue(byte).map(UInt64.init), digit < radix else { return nil }
+            guard let digit = PercentDecoding.hexValue(byte).map(UInt64.init), digit < radix else { return nil }
             value = min(value * radix + digit, 1 << 33)
         }
         return value
-    }
-
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
 
@@ -172,7 +144,7 @@ struct IPv6Address {
             }
             var value: UInt16 = 0
             var length = 0
-            while length < 4, let digit = at(pointer).flatMap(URLHost.hexValue) {
+            while length < 4, let digit = at(pointer).flatMap(PercentDecoding.hexValue) {
                 value = value << 4 | UInt16(digit)
                 pointer += 1
                 length += 1
