@@ -100,7 +100,6 @@ public struct URLPolicy: Sendable, Hashable {
     /// Reads `url` as a browser does and checks it; throws the first rule it breaks.
     @discardableResult
     public func check(_ url: String) throws(Violation) -> WebURL {
-        guard !url.isEmpty else { throw .empty }
         guard url.utf8.count <= maxLength else { throw .tooLong(limit: maxLength) }
         let parsed = try Self.read(url)
         try check(parsed)
