@@ -87,26 +87,46 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_: String.Type, forKey key: Key) throws -> String { try reading(String.self) { try StrictValue.string(value(for: key)) } }
     func decode(_: Double.Type, forKey key: Key) throws -> Double { try reading(Double.self) { try StrictValue.double(value(for: key)) } }
     func decode(_: Float.Type, forKey key: Key) throws -> Float { try reading(Float.self) { try StrictValue.float(value(for: key)) } }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, key) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(type, key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(type, key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(type, key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(type, key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(type, key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(type, key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try reading(Int.self) { try StrictValue.integer(value(for: key), as: type) }
+    }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+        try reading(Int8.self) { try StrictValue.integer(value(for: key), as: type) }
+    }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+        try reading(Int16.self) { try StrictValue.integer(value(for: key), as: type) }
+    }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+        try reading(Int32.self) { try StrictValue.integer(value(for: key), as: type) }
+    }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        try reading(Int64.self) { try StrictValue.integer(value(for: key), as: type) }
+    }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+        try reading(UInt.self) { try StrictValue.integer(value(for: key), as: type) }
+    }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+        try reading(UInt8.self) { try StrictValue.integer(value(for: key), as: type) }
+    }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+        try reading(UInt16.self) { try StrictValue.integer(value(for: key), as: type) }
+    }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+        try reading(UInt32.self) { try StrictValue.integer(value(for: key), as: type) }
+    }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        try reading(UInt64.self) { try StrictValue.integer(value(for: key), as: type) }
+    }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try integer(type, key) }
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 {
+        try reading(Int128.self) { try StrictValue.integer(value(for: key), as: type) }
+    }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try integer(type, key) }
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 {
+        try reading(UInt128.self) { try StrictValue.integer(value(for: key), as: type) }
+    }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try reading(T.self) { try StrictValue.decode(type, from: value(for: key)) }
-    }
-
-    private func integer<Integer: FixedWidthInteger>(_ type: Integer.Type, _ key: Key) throws -> Integer {
-        try reading(type) { try StrictValue.integer(value(for: key), as: type) }
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
@@ -175,26 +195,26 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_: String.Type) throws -> String { try reading(String.self) { try next(StrictValue.string) } }
     mutating func decode(_: Double.Type) throws -> Double { try reading(Double.self) { try next(StrictValue.double) } }
     mutating func decode(_: Float.Type) throws -> Float { try reading(Float.self) { try next(StrictValue.float) } }
-    mutating func decode(_ type: Int.Type) throws -> Int { try integer(type) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+    mutating func decode(_ type: Int.Type) throws -> Int { try reading(Int.self) { try integer(type) } }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try reading(Int8.self) { try integer(type) } }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try reading(Int16.self) { try integer(type) } }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try reading(Int32.self) { try integer(type) } }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try reading(Int64.self) { try integer(type) } }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try reading(UInt.self) { try integer(type) } }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try reading(UInt8.self) { try integer(type) } }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try reading(UInt16.self) { try integer(type) } }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try reading(UInt32.self) { try integer(type) } }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try reading(UInt64.self) { try integer(type) } }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-    mutating func decode(_ type: Int128.Type) throws -> Int128 { try integer(type) }
+    mutating func decode(_ type: Int128.Type) throws -> Int128 { try reading(Int128.self) { try integer(type) } }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try integer(type) }
+    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try reading(UInt128.self) { try integer(type) } }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try reading(T.self) { try next { value in try StrictValue.decode(type, from: value) } }
     }
 
     private mutating func integer<Integer: FixedWidthInteger>(_ type: Integer.Type) throws -> Integer {
-        try reading(type) { try next { value in try StrictValue.integer(value, as: type) } }
+        try next { value in try StrictValue.integer(value, as: type) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
@@ -220,25 +240,21 @@ private struct SingleValueContainer: SingleValueDecodingContainer {
     func decode(_: String.Type) throws -> String { try reading(String.self) { try StrictValue.string(value) } }
     func decode(_: Double.Type) throws -> Double { try reading(Double.self) { try StrictValue.double(value) } }
     func decode(_: Float.Type) throws -> Float { try reading(Float.self) { try StrictValue.float(value) } }
-    func decode(_ type: Int.Type) throws -> Int { try integer(type) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
-    func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+    func decode(_ type: Int.Type) throws -> Int { try reading(Int.self) { try StrictValue.integer(value, as: type) } }
+    func decode(_ type: Int8.Type) throws -> Int8 { try reading(Int8.self) { try StrictValue.integer(value, as: type) } }
+    func decode(_ type: Int16.Type) throws -> Int16 { try reading(Int16.self) { try StrictValue.integer(value, as: type) } }
+    func decode(_ type: Int32.Type) throws -> Int32 { try reading(Int32.self) { try StrictValue.integer(value, as: type) } }
+    func decode(_ type: Int64.Type) throws -> Int64 { try reading(Int64.self) { try StrictValue.integer(value, as: type) } }
+    func decode(_ type: UInt.Type) throws -> UInt { try reading(UInt.self) { try StrictValue.integer(value, as: type) } }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try reading(UInt8.self) { try StrictValue.integer(value, as: type) } }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try reading(UInt16.self) { try StrictValue.integer(value, as: type) } }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try reading(UInt32.self) { try StrictValue.integer(value, as: type) } }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try reading(UInt64.self) { try StrictValue.integer(value, as: type) } }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-    func decode(_ type: Int128.Type) throws -> Int128 { try integer(type) }
+    func decode(_ type: Int128.Type) throws -> Int128 { try reading(Int128.self) { try StrictValue.integer(value, as: type) } }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-    func decode(_ type: UInt128.Type) throws -> UInt128 { try integer(type) }
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try reading(UInt128.self) { try StrictValue.integer(value, as: type) } }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try reading(T.self) { try StrictValue.decode(type, from: value) } }
-
-    private func integer<Integer: FixedWidthInteger>(_ type: Integer.Type) throws -> Integer {
-        try reading(type) { try StrictValue.integer(value, as: type) }
-    }
 }
 
 // MARK: - Coding keys for a path
