@@ -12,9 +12,20 @@ extension JSONValue {
     /// size as JSON text).
     /// Dictionary members keep the dictionary's own iteration order.
     public init(foundationObject object: Any, limits: JSONLimits = .default) throws(JSONDecodeError) {
-        self = try StructureBudget.walking(limits) { budget throws(JSONDecodeError) in
-            try Self.converting(object, depth: 0, budget: &budget)
+        self = try JSONDocument(foundationObject: object, limits: limits, urlPolicy: nil).root.jsonValue
+    }
+}
+
+extension JSONDocument {
+    /// The document of a Foundation object graph, checked against `limits` and converted in one
+    /// walk: what ``JSONValue/init(foundationObject:limits:)`` accepts, and the same errors.
+    @usableFromInline
+    convenience init(foundationObject object: Any, limits: JSONLimits, urlPolicy: URLPolicy?) throws(JSONDecodeError) {
+        var builder = Builder()
+        try StructureBudget.walking(limits) { budget throws(JSONDecodeError) in
+            try Self.converting(object, depth: 0, budget: &budget, into: &builder)
         }
+        self.init(builder, urlPolicy: urlPolicy)
     }
 
     /// `object`, `depth` containers below the root, checked against `budget` and converted.
@@ -22,55 +33,56 @@ extension JSONValue {
     /// The budget's size also bounds the walk: a graph can hold one array or dictionary in many
     /// places, and each place is charged as its text would be. An error's path is built as it
     /// unwinds, so a walk that succeeds builds none.
-    private static func converting(_ object: Any, depth: Int, budget: inout StructureBudget) throws(JSONDecodeError) -> JSONValue {
+    private static func converting(
+        _ object: Any, depth: Int, budget: inout StructureBudget, into builder: inout Builder
+    ) throws(JSONDecodeError) {
         let value = try FoundationValue(object)
         if let identity = value.instance { try budget.enterInstance(identity, depth: depth) }
         switch value {
         case .null:
             try budget.null()
-            return .null
+            builder.null()
         case .bool(let bool):
             try budget.bool(bool)
-            return .bool(bool)
+            builder.bool(bool)
         case .number(let number):
             try budget.number(fewestBytes: number.text.utf8.count)
-            return .number(number)
+            builder.number(number)
         case .string(let string):
             try budget.string(utf8Count: string.utf8.count)
-            return .string(string)
+            builder.string(string)
         case .array(let elements, _):
             let inner = try budget.array(count: elements.count, depth: depth)
-            var values: [JSONValue] = []
-            values.reserveCapacity(elements.count)
+            let position = builder.open(.array, count: elements.count)
             for (index, element) in elements.enumerated() {
                 do {
-                    values.append(try converting(element, depth: inner, budget: &budget))
+                    try converting(element, depth: inner, budget: &budget, into: &builder)
                 } catch {
                     throw error.prepending(.index(index))
                 }
             }
-            return .array(values)
-        case .object(let dictionary): return try converting(members: dictionary, depth: depth, budget: &budget)
-        case .members(let members, _): return try converting(members: members, depth: depth, budget: &budget)
+            builder.close(position)
+        case .object(let dictionary): try converting(members: dictionary, depth: depth, budget: &budget, into: &builder)
+        case .members(let members, _): try converting(members: members, depth: depth, budget: &budget, into: &builder)
         }
     }
 
+    /// A dictionary's keys are unique by its own equality, which is as fine as code units or coarser.
     private static func converting<Members: Collection<(key: String, value: Any)>>(
-        members dictionary: Members, depth: Int, budget: inout StructureBudget
-    ) throws(JSONDecodeError) -> JSONValue {
+        members dictionary: Members, depth: Int, budget: inout StructureBudget, into builder: inout Builder
+    ) throws(JSONDecodeError) {
         let inner = try budget.object(count: dictionary.count, depth: depth)
-        var members: [JSONObject.Member] = []
-        members.reserveCapacity(dictionary.count)
+        let position = builder.open(.object, count: dictionary.count)
         for (key, value) in dictionary {
             try budget.key(utf8Count: key.utf8.count)
+            builder.string(key)
             do {
-                members.append(JSONObject.Member(key: key, value: try converting(value, depth: inner, budget: &budget)))
+                try converting(value, depth: inner, budget: &budget, into: &builder)
             } catch {
                 throw error.prepending(.key(key))
             }
         }
-        // A dictionary's keys are unique by its own equality, which is as fine as code units or coarser.
-        return .object(JSONObject(uniqueMembers: members))
+        builder.close(position)
     }
 }
 

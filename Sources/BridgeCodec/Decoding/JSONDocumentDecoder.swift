@@ -17,27 +17,8 @@ struct JSONDocumentDecoder: Decoder {
     func container<Key: CodingKey>(keyedBy _: Key.Type) throws -> KeyedDecodingContainer<Key> {
         try reading([String: Any].self) {
             guard node.kind == .object else { throw StrictValue.mismatch("an object", node) }
-            try Self.refuseKeysThatAreOneSwiftString(in: node)
             return KeyedDecodingContainer(KeyedContainer<Key>(object: node))
         }
-    }
-
-    /// Keys are compared by code units here, as JavaScript compares property names; a type
-    /// that collects keys into a Swift dictionary would silently keep one of two keys that
-    /// differ in code units but are one Swift `String`, so such an object is refused.
-    private static func refuseKeysThatAreOneSwiftString(in node: JSONDocument.Node) throws(JSONDecodeError) {
-        guard let (first, second) = node.keysEqualAsSwiftStrings else { return }
-        throw JSONDecodeError(
-            path: node.path,
-            reason: .invalidValue(
-                "keys \(JSONPath.quoted(first)) (\(scalars(of: first))) and \(JSONPath.quoted(second)) "
-                    + "(\(scalars(of: second))) differ in code units but are one Swift String"))
-    }
-
-    /// `U+0065 U+0301`: what tells apart two keys that print alike (the first eight scalars).
-    private static func scalars(of key: String) -> String {
-        let shown = key.unicodeScalars.prefix(8).map { "U+" + JSONPath.hexDigits(of: $0) }
-        return shown.joined(separator: " ") + (key.unicodeScalars.count > 8 ? " …" : "")
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

@@ -24,8 +24,7 @@ public struct StrictJSONDecoder: Sendable {
     /// The bytes are parsed once into a document that the decoder reads in place: no tree of
     /// values, and no `String` for keys the type already knows.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(JSONDecodeError) -> T {
-        try decodeNode(
-            type, from: parse { () throws(JSONParseError) in try JSONDocument(parsing: bytes, limits: limits, urlPolicy: urlPolicy) }.root)
+        try Self.decode(type, from: JSONDocument(reading: bytes, limits: limits, urlPolicy: urlPolicy))
     }
 
     /// Decodes a value from UTF-8 JSON bytes.
@@ -35,39 +34,25 @@ public struct StrictJSONDecoder: Sendable {
 
     /// Decodes a value from JSON text.
     public func decode<T: Decodable>(_ type: T.Type, from text: String) throws(JSONDecodeError) -> T {
-        try decodeNode(
-            type, from: parse { () throws(JSONParseError) in try JSONDocument(parsing: text, limits: limits, urlPolicy: urlPolicy) }.root)
+        try decode(type, from: Array(text.utf8))
     }
 
     /// Decodes a value from a Foundation object graph as `WKScriptMessage.body` delivers it,
     /// without serialising it to JSON text. See ``JSONValue/init(foundationObject:limits:)``.
     public func decode<T: Decodable>(_ type: T.Type, fromFoundationObject object: Any) throws(JSONDecodeError) -> T {
-        // The conversion checked the limits.
-        try decode(type, fromValueWithinLimits: JSONValue(foundationObject: object, limits: limits))
+        try Self.decode(type, from: JSONDocument(foundationObject: object, limits: limits, urlPolicy: urlPolicy))
     }
 
     /// Decodes a value from a JSON value, once it is within the limits.
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(JSONDecodeError) -> T {
         try value.checkLimits(limits)
-        return try decode(type, fromValueWithinLimits: value)
+        return try Self.decode(type, from: JSONDocument(value: value, urlPolicy: urlPolicy))
     }
 
-    /// A value within the limits, read as a document built from it: one reader serves every input.
-    func decode<T: Decodable>(_ type: T.Type, fromValueWithinLimits value: JSONValue) throws(JSONDecodeError) -> T {
-        try decodeNode(type, from: JSONDocument(value: value, urlPolicy: urlPolicy).root)
-    }
-
-    private func parse(_ body: () throws(JSONParseError) -> JSONDocument) throws(JSONDecodeError) -> JSONDocument {
+    /// Every input is read as a document: one reader, with the document's URL policy.
+    static func decode<T: Decodable>(_ type: T.Type, from document: JSONDocument) throws(JSONDecodeError) -> T {
         do {
-            return try body()
-        } catch {
-            throw JSONDecodeError(error)
-        }
-    }
-
-    private func decodeNode<T: Decodable>(_ type: T.Type, from node: JSONDocument.Node) throws(JSONDecodeError) -> T {
-        do {
-            return try StrictValue.decode(type, from: node)
+            return try StrictValue.decode(type, from: document.root)
         } catch {
             throw JSONDecodeError(wrapping: error)
         }

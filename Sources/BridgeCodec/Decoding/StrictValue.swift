@@ -64,6 +64,9 @@ enum StrictValue {
         if value.kind == .array, let arrayType = T.self as? any DecodableArray.Type {
             return try cast(arrayType.decodeElements(of: value), at: value)
         }
+        if value.kind == .object, let dictionaryType = T.self as? any DecodableStringKeyedDictionary.Type {
+            return try cast(dictionaryType.decodeMembers(of: value), at: value)
+        }
         do {
             // The metatype given, not `T`: `decode(Derived.self as Base.Type, …)` makes a `Derived`.
             return try type.init(from: JSONDocumentDecoder(node: value))
@@ -80,6 +83,24 @@ enum StrictValue {
             }
             throw DecodingError.dataCorrupted(context)
         }
+    }
+
+    /// Keys are compared by code units, as JavaScript compares property names; a Swift
+    /// dictionary would silently keep one of two keys that differ in code units but are one
+    /// Swift `String`, so such an object is refused where one is made.
+    static func refuseKeysThatAreOneSwiftString(in node: Node) throws(JSONDecodeError) {
+        guard let (first, second) = node.keysEqualAsSwiftStrings else { return }
+        throw JSONDecodeError(
+            path: node.path,
+            reason: .invalidValue(
+                "keys \(JSONPath.quoted(first)) (\(scalars(of: first))) and \(JSONPath.quoted(second)) "
+                    + "(\(scalars(of: second))) differ in code units but are one Swift String"))
+    }
+
+    /// `U+0065 U+0301`: what tells apart two keys that print alike (the first eight scalars).
+    private static func scalars(of key: String) -> String {
+        let shown = key.unicodeScalars.prefix(8).map { "U+" + JSONPath.hexDigits(of: $0) }
+        return shown.joined(separator: " ") + (key.unicodeScalars.count > 8 ? " …" : "")
     }
 
     private static func rawValues<Cases: CaseIterable & RawRepresentable<String>>(of _: Cases.Type) -> [String] {
@@ -132,7 +153,7 @@ enum StrictValue {
     }
 
     static func mismatch(_ expected: String, _ value: Node) -> JSONDecodeError {
-        value.mismatch(expected, at: value.path)
+        value.mismatch(expected)
     }
 }
 
@@ -144,5 +165,23 @@ private protocol DecodableArray {
 extension Array: DecodableArray where Element: Decodable {
     fileprivate static func decodeElements(of value: JSONDocument.Node) throws -> [Element] {
         try StrictValue.elements(of: value) { element in try StrictValue.decode(Element.self, from: element) }
+    }
+}
+
+/// A dictionary keyed by strings: its members are one Swift `String` key each, so
+/// ``StrictValue/decode(_:from:)`` reads it here, where it can refuse two keys that would merge.
+/// A model with its own keys looks each up by code units and never merges them.
+private protocol DecodableStringKeyedDictionary {
+    static func decodeMembers(of value: JSONDocument.Node) throws -> Self
+}
+
+extension Dictionary: DecodableStringKeyedDictionary where Key == String, Value: Decodable {
+    fileprivate static func decodeMembers(of value: JSONDocument.Node) throws -> [String: Value] {
+        try StrictValue.refuseKeysThatAreOneSwiftString(in: value)
+        let members = value.members ?? []
+        var dictionary: [String: Value] = [:]
+        dictionary.reserveCapacity(members.count)
+        for (key, member) in members { dictionary[key] = try StrictValue.decode(Value.self, from: member) }
+        return dictionary
     }
 }

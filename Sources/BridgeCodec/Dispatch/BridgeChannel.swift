@@ -44,51 +44,20 @@ extension BridgeChannel where Message: Decodable & Sendable {
     }
 }
 
-/// How a channel's body becomes its message: from JSON text, or from a value already within
-/// the dispatcher's limits (an object graph's conversion, an Android string argument).
-/// Errors are ``JSONDecodeError``s; the dispatcher adds the handler name.
+/// How a channel's body becomes its message: read from the document that its text, object
+/// graph or structured value became, whose URL policy is the dispatcher's. Errors are
+/// ``JSONDecodeError``s; the dispatcher adds the handler name.
 @usableFromInline
 struct MessageReader<Message>: Sendable {
-    @usableFromInline let text: @Sendable (String, JSONLimits, URLPolicy) throws(JSONDecodeError) -> Message
-    @usableFromInline let value: @Sendable (JSONValue, URLPolicy) throws(JSONDecodeError) -> Message
-
-    init(
-        text: @escaping @Sendable (String, JSONLimits, URLPolicy) throws(JSONDecodeError) -> Message,
-        value: @escaping @Sendable (JSONValue, URLPolicy) throws(JSONDecodeError) -> Message
-    ) {
-        self.text = text
-        self.value = value
-    }
+    @usableFromInline let read: @Sendable (JSONDocument) throws(JSONDecodeError) -> Message
 
     func map<Other>(_ transform: @escaping @Sendable (Message) -> Other) -> MessageReader<Other> {
-        let text = text
-        let value = value
-        return MessageReader<Other>(
-            text: { body, limits, policy throws(JSONDecodeError) in transform(try text(body, limits, policy)) },
-            value: { body, policy throws(JSONDecodeError) in transform(try value(body, policy)) })
+        let read = read
+        return MessageReader<Other> { document throws(JSONDecodeError) in transform(try read(document)) }
     }
 
-    /// Any `Decodable` type, through ``StrictJSONDecoder`` with the URL policy.
+    /// Any `Decodable` type, through ``StrictJSONDecoder``.
     static func decoding<Body: Decodable & Sendable>(_: Body.Type, as message: @escaping @Sendable (Body) -> Message) -> MessageReader {
-        MessageReader(
-            text: { text, limits, policy throws(JSONDecodeError) in
-                message(try StrictJSONDecoder(limits: limits, urlPolicy: policy).decode(Body.self, from: text))
-            },
-            value: { value, policy throws(JSONDecodeError) in
-                message(try StrictJSONDecoder(urlPolicy: policy).decode(Body.self, fromValueWithinLimits: value))
-            })
-    }
-
-    /// A model that reads itself from the parsed text in place, without Codable's containers:
-    /// the providers' messages, whose dispatch from text has a budget of its own.
-    static func reading<Model: JSONValueReadable>(_: Model.Type, as message: @escaping @Sendable (Model) -> Message) -> MessageReader {
-        MessageReader(
-            text: { text, limits, policy throws(JSONDecodeError) in
-                message(
-                    try JSONView.read(text, limits: limits) { view throws(JSONDecodeError) in
-                        try Model(json: view, at: .root, urlPolicy: policy)
-                    })
-            },
-            value: { value, policy throws(JSONDecodeError) in message(try Model(json: value, at: .root, urlPolicy: policy)) })
+        MessageReader { document throws(JSONDecodeError) in message(try StrictJSONDecoder.decode(Body.self, from: document)) }
     }
 }

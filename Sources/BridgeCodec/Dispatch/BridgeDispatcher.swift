@@ -48,7 +48,7 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
         let index = try table.index(of: message.handlerName, origin: message.origin)
         do throws(JSONDecodeError) {
             try value.checkLimits(limits)
-            return try channels[index].reader.value(value, urlPolicy)
+            return try channels[index].reader.read(JSONDocument(value: value, urlPolicy: urlPolicy))
         } catch {
             throw BridgeError(handlerName: message.handlerName, error)
         }
@@ -60,7 +60,7 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
     public func dispatch(handlerName: String, jsonText: String, origin: FrameOrigin? = nil) throws(BridgeError) -> Message {
         let index = try table.index(of: handlerName, origin: origin)
         do throws(JSONDecodeError) {
-            return try channels[index].reader.text(jsonText, limits, urlPolicy)
+            return try channels[index].reader.read(JSONDocument(reading: Array(jsonText.utf8), limits: limits, urlPolicy: urlPolicy))
         } catch {
             throw BridgeError(handlerName: handlerName, error)
         }
@@ -77,12 +77,12 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
         // Channel and origin first: a frame that may not post never has its graph walked.
         let index = try table.index(of: handlerName, origin: origin)
         do throws(JSONDecodeError) {
-            let root: JSONValue
+            let document: JSONDocument
             switch consume foundationBody {
-            case .some(let body): root = try JSONValue(foundationObject: body, limits: limits)
-            case .none: root = .null
+            case .some(let body): document = try JSONDocument(foundationObject: body, limits: limits, urlPolicy: urlPolicy)
+            case .none: document = JSONDocument(value: .null, urlPolicy: urlPolicy)
             }
-            return try channels[index].reader.value(root, urlPolicy)
+            return try channels[index].reader.read(document)
         } catch {
             throw BridgeError(handlerName: handlerName, error)
         }

@@ -6,6 +6,7 @@
 /// ``Node`` (which the Codable decoder holds) lends itself one for each call.
 ///
 /// A class, so that a node, which the Codable decoder copies at every step, holds one reference.
+@usableFromInline
 final class JSONDocument: Sendable {
     /// The document's UTF-8 bytes. Text is copied here once: every read then lends the array's
     /// storage, where lending a `String`'s would ask the runtime for an optional's metadata.
@@ -20,6 +21,18 @@ final class JSONDocument: Sendable {
     /// Parses `text` strictly within `limits`.
     convenience init(parsing text: String, limits: JSONLimits, urlPolicy: URLPolicy? = nil) throws(JSONParseError) {
         try self.init(parsing: Array(text.utf8), limits: limits, urlPolicy: urlPolicy)
+    }
+
+    /// Parses `bytes` as a decoder reads them: text that is not strict JSON is a
+    /// `malformedJSON` error at the root, and a breached limit its own reason at the path of the
+    /// value that breaks it.
+    @usableFromInline
+    convenience init(reading bytes: [UInt8], limits: JSONLimits, urlPolicy: URLPolicy?) throws(JSONDecodeError) {
+        do {
+            try self.init(parsing: bytes, limits: limits, urlPolicy: urlPolicy)
+        } catch {
+            throw JSONDecodeError(error)
+        }
     }
 
     /// Parses `bytes` strictly within `limits`.
@@ -41,33 +54,45 @@ final class JSONDocument: Sendable {
         rootPath = path
     }
 
-    /// A document of `value`, already within limits, built from the tree without writing text and
-    /// parsing it: each string and number is copied as its bytes, and its token says what the
-    /// parser's would (a string read as it stands, a number's short-integer form).
-    init(value: JSONValue, urlPolicy: URLPolicy?) {
-        // Room for a typical message, so that a small one grows neither array.
-        var tokens: [JSONToken] = []
-        tokens.reserveCapacity(32)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(512)
-        Self.append(value, to: &tokens, &bytes)
-        self.bytes = bytes
-        self.tokens = tokens
+    /// A document of `value`, already within limits, built without writing text and parsing it.
+    @usableFromInline
+    convenience init(value: JSONValue, urlPolicy: URLPolicy?) {
+        var builder = Builder()
+        builder.append(value)
+        self.init(builder, urlPolicy: urlPolicy)
+    }
+
+    /// The document `builder` holds.
+    init(_ builder: consuming Builder, urlPolicy: URLPolicy?) {
+        bytes = builder.bytes
+        tokens = builder.tokens
         self.urlPolicy = urlPolicy
         rootPath = .root
     }
 
-    /// Appends the tokens of `value` and the bytes of its strings and numbers. Offsets fit 32
-    /// bits: a value within limits is under 4 GiB as JSON text, and its bytes here are fewer.
-    private static func append(_ value: JSONValue, to tokens: inout [JSONToken], _ bytes: inout [UInt8]) {
-        let position = tokens.count
-        func token(_ kind: JSONToken.Kind, flags: UInt8 = 0, start: Int, length: Int) {
+    /// Builds a document value by value, from what is not text (a tree, an object graph): each
+    /// string and number is copied as its bytes, and its token says what the parser's would (a
+    /// string read as it stands, a number's short-integer form). Offsets fit 32 bits: a value
+    /// within limits is under 4 GiB as JSON text, and its bytes here are fewer.
+    struct Builder: ~Copyable {
+        // Room for a typical message, so that a small one grows neither array.
+        fileprivate var tokens: [JSONToken] = []
+        fileprivate var bytes: [UInt8] = []
+
+        init() {
+            tokens.reserveCapacity(32)
+            bytes.reserveCapacity(512)
+        }
+
+        private mutating func token(_ kind: JSONToken.Kind, flags: UInt8 = 0, start: Int, length: Int) {
+            let next = UInt32(truncatingIfNeeded: tokens.count + 1)
             tokens.append(
                 JSONToken(
                     kind: kind, flags: flags, start: UInt32(truncatingIfNeeded: start), length: UInt32(truncatingIfNeeded: length),
-                    next: UInt32(truncatingIfNeeded: position + 1)))
+                    next: next))
         }
-        func text(_ kind: JSONToken.Kind, _ string: String, flags: (UnsafeBufferPointer<UInt8>) -> UInt8) {
+
+        private mutating func text(_ kind: JSONToken.Kind, _ string: String, flags: (UnsafeBufferPointer<UInt8>) -> UInt8) {
             let start = bytes.count
             let flag = string.withUTF8Bytes { utf8 in
                 bytes.append(contentsOf: utf8)
@@ -75,24 +100,45 @@ final class JSONDocument: Sendable {
             }
             token(kind, flags: flag, start: start, length: bytes.count - start)
         }
-        switch value {
-        case .null: token(.null, start: bytes.count, length: 0)
-        case .bool(let bool): token(bool ? .true : .false, start: bytes.count, length: 0)
-        case .number(let number):
+
+        mutating func null() { token(.null, start: bytes.count, length: 0) }
+        mutating func bool(_ bool: Bool) { token(bool ? .true : .false, start: bytes.count, length: 0) }
+        mutating func number(_ number: JSONNumber) {
             text(.number, number.text) { JSONNumberText.isShortInteger($0) ? JSONToken.shortIntegerFlag : 0 }
-        case .string(let string):
+        }
+        mutating func string(_ string: String) {
             text(.string, string) { utf8 in utf8.contains { $0 >= 0x80 } ? JSONToken.notPlainASCIIFlag : 0 }
-        case .array(let elements):
-            token(.array, start: bytes.count, length: elements.count)
-            for element in elements { append(element, to: &tokens, &bytes) }
+        }
+
+        /// Opens an array or object of `count` elements or members; its contents follow, then
+        /// ``close(_:)`` with the position returned here.
+        mutating func open(_ kind: JSONToken.Kind, count: Int) -> Int {
+            token(kind, start: bytes.count, length: count)
+            return tokens.count - 1
+        }
+
+        mutating func close(_ position: Int) {
             tokens[position].next = UInt32(truncatingIfNeeded: tokens.count)
-        case .object(let object):
-            token(.object, start: bytes.count, length: object.count)
-            for member in object {
-                append(.string(member.key), to: &tokens, &bytes)
-                append(member.value, to: &tokens, &bytes)
+        }
+
+        mutating func append(_ value: JSONValue) {
+            switch value {
+            case .null: null()
+            case .bool(let value): bool(value)
+            case .number(let value): number(value)
+            case .string(let value): string(value)
+            case .array(let elements):
+                let position = open(.array, count: elements.count)
+                for element in elements { append(element) }
+                close(position)
+            case .object(let object):
+                let position = open(.object, count: object.count)
+                for member in object {
+                    string(member.key)
+                    append(member.value)
+                }
+                close(position)
             }
-            tokens[position].next = UInt32(truncatingIfNeeded: tokens.count)
         }
     }
 
@@ -138,25 +184,34 @@ final class JSONDocument: Sendable {
 }
 
 /// Each read is the view's, through a view of the document lent for the call.
-extension JSONDocument.Node: JSONNode {
+extension JSONDocument.Node {
+    /// The kind of value.
     var kind: JSONKind { document.withView(at: index) { $0.kind } }
     /// The boolean; `nil` for any other kind.
     var boolValue: Bool? { document.withView(at: index) { $0.boolValue } }
+    /// The string; `nil` for any other kind.
     var stringValue: String? { document.withView(at: index) { $0.stringValue } }
-    func withStringUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-        document.withView(at: index) { $0.withStringUTF8(body) }
-    }
     /// The number; `nil` for any other kind.
     var numberValue: JSONNumber? { document.withView(at: index) { $0.numberValue } }
+    /// The number's nearest `Double`; `nil` for any other kind.
     var doubleValue: Double? { document.withView(at: index) { $0.doubleValue } }
     /// The number as an exact `Integer`; `nil` for any other kind, or when it is not one exactly.
     func exactInteger<Integer: FixedWidthInteger>(_: Integer.Type) -> Integer? {
         document.withView(at: index) { $0.exactInteger(Integer.self) }
     }
+    /// The value as a tree.
     var jsonValue: JSONValue { document.withView(at: index) { $0.jsonValue } }
 
-    func member(forKeyUTF8 key: UnsafeBufferPointer<UInt8>) -> Self? {
-        document.withView(at: index) { $0.member(forKeyUTF8: key)?.index }.map { Self(document: document, index: $0) }
+    /// The member named `key`, compared by code units; `nil` when absent or not an object.
+    func member(forKey key: String) -> Self? {
+        key.withUTF8Bytes { key in
+            document.withView(at: index) { $0.member(forKeyUTF8: key)?.index }.map { Self(document: document, index: $0) }
+        }
+    }
+
+    /// A type mismatch: `expected` was wanted here, this value's kind was found.
+    func mismatch(_ expected: String) -> JSONDecodeError {
+        JSONDecodeError(path: path, reason: .typeMismatch(expected: expected, found: kind))
     }
 
     /// An object's members in order; `nil` for any other kind.

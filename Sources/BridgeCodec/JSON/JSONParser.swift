@@ -47,22 +47,6 @@ struct JSONParser {
         return parser.tokens
     }
 
-    /// The token of a document that is one string of plain bytes (``plainStringBytes``) and
-    /// nothing else, within `limits`; `nil` for any other document, which ``tokens(of:limits:)``
-    /// then reads and, where it is not strict JSON, reports.
-    ///
-    /// Android's string arguments, Branch's link and Swedbank Pay's status arrive so: for them one
-    /// scan is the whole check, and no token array is made. The dispatcher keeps this path for
-    /// the budget rows "dispatch from text" of Branch and Swedbank Pay, which fail without it.
-    static func plainStringDocument(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) -> JSONToken? {
-        let count = bytes.count
-        guard count >= 2, count <= limits.maxBytes, count - 2 <= limits.maxStringLength,
-            bytes[0] == UInt8(ascii: "\""), bytes[count - 1] == UInt8(ascii: "\""),
-            plainStringBytes.firstNonMember(in: bytes, from: 1, before: count - 1) == count - 1
-        else { return nil }
-        return JSONToken(kind: .string, flags: 0, start: 1, length: UInt32(truncatingIfNeeded: count - 2), next: 1)
-    }
-
     private func fail(_ reason: JSONParseError.Reason, at offset: Int) -> JSONParseError {
         JSONParseError(reason, at: offset, in: bytes)
     }

@@ -93,7 +93,7 @@ struct JSONView {
     }
 }
 
-extension JSONView: JSONNode {
+extension JSONView {
     var kind: JSONKind {
         switch token.kind {
         case .null: .null
@@ -109,13 +109,6 @@ extension JSONView: JSONNode {
         let token = token
         guard token.kind == .string else { return nil }
         return token.string(in: bytes)
-    }
-
-    func withStringUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-        let token = token
-        guard token.kind == .string else { return nil }
-        let raw = UnsafeBufferPointer(rebasing: bytes[token.range])
-        return token.hasEscapes ? JSONStringEscapes.withUnescaped(raw, body) : body(raw)
     }
 
     var doubleValue: Double? {
@@ -137,31 +130,5 @@ extension JSONView: JSONNode {
 
     var jsonValue: JSONValue {
         JSONValue(tokens: UnsafeBufferPointer(rebasing: tokens[index..<Int(token.next)]), in: bytes)
-    }
-}
-
-extension JSONView {
-    /// `body`'s result for the root of `text`, parsed strictly within `limits`. Text that is not
-    /// strict JSON is a `malformedJSON` error at the root; a breached limit is its own reason at
-    /// the path of the value that breaks it. The view lives for the call only.
-    @inline(__always)
-    static func read<Value>(
-        _ text: String, limits: JSONLimits, _ body: (JSONView) throws(JSONDecodeError) -> Value
-    ) throws(JSONDecodeError) -> Value {
-        // The buffers' closures pass no typed error through, so the outcome comes back as a `Result`.
-        let outcome = text.withUTF8Bytes { bytes -> Result<Value, JSONDecodeError> in
-            func read(_ tokens: UnsafeBufferPointer<JSONToken>) -> Result<Value, JSONDecodeError> {
-                Result { () throws(JSONDecodeError) in try body(JSONView(tokens: tokens, bytes: bytes, index: 0)) }
-            }
-            if let string = JSONParser.plainStringDocument(bytes, limits: limits) {
-                return withUnsafePointer(to: string) { read(UnsafeBufferPointer(start: $0, count: 1)) }
-            }
-            do throws(JSONParseError) {
-                return try JSONParser.tokens(of: bytes, limits: limits).withUnsafeBufferPointer(read)
-            } catch {
-                return .failure(JSONDecodeError(error))
-            }
-        }
-        return try outcome.get()
     }
 }

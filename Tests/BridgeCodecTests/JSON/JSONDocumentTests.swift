@@ -98,22 +98,6 @@ struct JSONDocumentTests {
         #expect(tape.root.member(forKey: "long")?.stringValue == "merchant_redirect_")
     }
 
-    /// A `StaticString` stored as one scalar, as a unicode-scalar literal initializer receives it;
-    /// `utf8Start` traps on such a value.
-    private struct ScalarLiteral: ExpressibleByUnicodeScalarLiteral {
-        let key: StaticString
-        init(unicodeScalarLiteral value: StaticString) { key = value }
-    }
-
-    @Test func literalKeysStoredAsOneScalarAreRead() throws {
-        let tape = try JSONDocument(parsing: #"{"x":1,"é":2}"#, limits: .default)
-        let x: ScalarLiteral = "x"
-        let e: ScalarLiteral = "é"
-        #expect(!x.key.hasPointerRepresentation && !e.key.hasPointerRepresentation)
-        #expect(tape.root.member(forKey: x.key)?.exactInteger(Int.self) == 1)
-        #expect(tape.root.member(forKey: e.key)?.exactInteger(Int.self) == 2)
-    }
-
     /// Following the path the document reports for a value leads back to that value.
     @Test func everyValueKnowsItsPath() throws {
         let files = try FileManager.default.contentsOfDirectory(at: TestData.jsonTestSuite, includingPropertiesForKeys: nil)

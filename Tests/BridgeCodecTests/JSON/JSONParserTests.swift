@@ -368,32 +368,4 @@ struct JSONParserTests {
             }
         }
     }
-
-    /// A document that is one plain string is read in one scan; for every other document, and
-    /// at every limit's edge, the scan defers to the full parse, and where it answers, it gives
-    /// the full parse's token.
-    @Test func plainStringDocumentsAreWhatTheFullParseReads() throws {
-        var texts = try TestData.naughtyStrings().map { JSONValue.string($0).jsonText }
-        texts += TestData.randomStrings(count: 300, seed: 31).map { JSONValue.string($0).jsonText }
-        texts += [#""""#, #""a""#, #" "a""#, #""a" "#, #""a\"b""#, "\"a\u{7F}b\"", "\"a\tb\"", #"""#, #""a"#, "", "\"\u{E9}\""]
-        let limitsToTry = [JSONLimits.default, try JSONLimits(maxBytes: 8), try JSONLimits(maxStringLength: 4)]
-        var fastReads = 0
-        for text in texts {
-            for limits in limitsToTry {
-                let bytes = Array(text.utf8)
-                let fast = bytes.withUnsafeBufferPointer { JSONParser.plainStringDocument($0, limits: limits) }
-                let full = bytes.withUnsafeBufferPointer { buffer in
-                    Result { () throws(JSONParseError) in try JSONParser.tokens(of: buffer, limits: limits) }
-                }
-                guard let fast else { continue }
-                fastReads += 1
-                guard case .success(let tokens) = full, tokens.count == 1 else {
-                    Issue.record("the scan read \(text) under \(limits), the full parse did not")
-                    continue
-                }
-                #expect(tokens[0].kind == fast.kind && tokens[0].range == fast.range && tokens[0].flags == fast.flags, "\(text)")
-            }
-        }
-        #expect(fastReads > 300)
-    }
 }

@@ -2,7 +2,7 @@
 /// message (iOS) or the one argument of `BranchAndroidBridge.openHostedLink(url)` (Android).
 ///
 /// Wire format: a bare JSON string, the hosted-link URL.
-public struct BranchHostedLinkRequest: Sendable, Hashable, Codable, JSONValueReadable {
+public struct BranchHostedLinkRequest: Sendable, Hashable, Codable {
     /// The Plaid Hosted Link URL to open in an authentication session or Custom Tab.
     public var url: BridgeURL
 
@@ -12,8 +12,8 @@ public struct BranchHostedLinkRequest: Sendable, Hashable, Codable, JSONValueRea
     }
 
     /// Reads the bare URL string.
-    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath, urlPolicy: URLPolicy?) throws(JSONDecodeError) {
-        url = try BridgeURL.reading(json.string(at: path), at: path, policy: urlPolicy)
+    public init(from decoder: any Decoder) throws {
+        url = try decoder.singleValueContainer().decode(BridgeURL.self)
     }
 
     /// Encodes the bare URL string.

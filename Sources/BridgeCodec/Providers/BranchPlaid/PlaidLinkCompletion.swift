@@ -3,7 +3,7 @@
 ///
 /// Wire format: `{"status": "completed", "callbackUrl": …}`, `{"status": "canceled"}` or
 /// `{"status": "error", "message": …}`. Other members are tolerated.
-public enum PlaidLinkCompletion: Sendable, Hashable, Codable, JSONValueReadable {
+public enum PlaidLinkCompletion: Sendable, Hashable, Codable {
     /// Plaid redirected to the completion URI.
     case completed(callbackUrl: BridgeURL)
     /// The user closed the session.
@@ -11,7 +11,7 @@ public enum PlaidLinkCompletion: Sendable, Hashable, Codable, JSONValueReadable 
     /// The session failed.
     case error(message: String)
 
-    enum Status: String, CaseIterable {
+    enum Status: String, CaseIterable, Decodable {
         case completed, canceled, error
     }
 
@@ -20,12 +20,12 @@ public enum PlaidLinkCompletion: Sendable, Hashable, Codable, JSONValueReadable 
     }
 
     /// Reads the event detail.
-    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath, urlPolicy: URLPolicy?) throws(JSONDecodeError) {
-        try json.requireObject(at: path)
-        switch try json.discriminator("status", as: Status.self, in: path) {
-        case .completed: self = .completed(callbackUrl: try json.url("callbackUrl", in: path, policy: urlPolicy))
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        switch try container.decode(Status.self, forKey: .status) {
+        case .completed: self = .completed(callbackUrl: try container.decode(BridgeURL.self, forKey: .callbackUrl))
         case .canceled: self = .canceled
-        case .error: self = .error(message: try json.string("message", in: path))
+        case .error: self = .error(message: try container.decode(String.self, forKey: .message))
         }
     }
 

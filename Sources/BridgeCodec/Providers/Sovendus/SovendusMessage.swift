@@ -2,13 +2,13 @@
 ///
 /// Wire format: `{"type": "height", "value": <number or numeric string>}` or
 /// `{"type": "openUrl", "value": <url string>}`. Other members are tolerated.
-public enum SovendusMessage: Sendable, Hashable, Codable, JSONValueReadable {
+public enum SovendusMessage: Sendable, Hashable, Codable {
     /// The banner's content height changed.
     case height(SovendusHeight)
     /// The banner asks the app to open a URL in the browser (in-WebView navigation is cancelled).
     case openUrl(BridgeURL)
 
-    enum MessageType: String, CaseIterable {
+    enum MessageType: String, CaseIterable, Decodable {
         case height
         case openUrl
     }
@@ -18,14 +18,11 @@ public enum SovendusMessage: Sendable, Hashable, Codable, JSONValueReadable {
     }
 
     /// Reads Sovendus' wire format.
-    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath, urlPolicy: URLPolicy?) throws(JSONDecodeError) {
-        try json.requireObject(at: path)
-        switch try json.discriminator("type", as: MessageType.self, in: path) {
-        case .height:
-            // The member's path is made only for an error: a path is an allocation.
-            self = .height(try SovendusHeight.read(json.member("value", in: path), at: path.appending(key: "value")))
-        case .openUrl:
-            self = .openUrl(try json.url("value", in: path, policy: urlPolicy))
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        switch try container.decode(MessageType.self, forKey: .type) {
+        case .height: self = .height(try container.decode(SovendusHeight.self, forKey: .value))
+        case .openUrl: self = .openUrl(try container.decode(BridgeURL.self, forKey: .value))
         }
     }
 
@@ -44,7 +41,7 @@ public enum SovendusMessage: Sendable, Hashable, Codable, JSONValueReadable {
 }
 
 /// A banner height in points, from a JSON number or a numeric string.
-public struct SovendusHeight: Sendable, Hashable, Codable, JSONValueReadable {
+public struct SovendusHeight: Sendable, Hashable, Codable {
     /// The height, from 0 to ``maximumHeight``.
     public let value: Double
 
@@ -68,29 +65,28 @@ public struct SovendusHeight: Sendable, Hashable, Codable, JSONValueReadable {
     public var shouldApply: Bool { value > Self.minimumAppliedHeight }
 
     /// Reads a JSON number, or a string holding a non-negative JSON number such as `"420"`.
-    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath, urlPolicy _: URLPolicy?) throws(JSONDecodeError) {
-        self = try Self.read(json, at: path)
-    }
-
-    /// The height `json` holds; `path` is evaluated only for an error.
-    static func read<Node: JSONNode>(_ json: Node, at path: @autoclosure () -> JSONPath) throws(JSONDecodeError) -> SovendusHeight {
+    public init(from decoder: any Decoder) throws {
         let number: Double
-        if let value = json.doubleValue {
-            number = value
-        } else if let text = json.stringValue {
+        switch try JSONValue(from: decoder) {
+        case .number(let value):
+            number = value.doubleValue
+        case .string(let text):
             guard let parsed = Self.number(in: text) else {
-                throw JSONDecodeError(
-                    path: path(), reason: .invalidValue("\(JSONPath.quoted(text)) is not a non-negative decimal number"))
+                throw Self.invalid("\(JSONPath.quoted(text)) is not a non-negative decimal number", decoder)
             }
             number = parsed
-        } else {
-            throw JSONDecodeError(path: path(), reason: .invalidValue("expected a number or a numeric string"))
+        default:
+            throw Self.invalid("expected a number or a numeric string", decoder)
         }
         guard let height = SovendusHeight(number) else {
-            let problem = number > maximumHeight ? "above the maximum of \(Int(maximumHeight))" : "negative or not finite"
-            throw JSONDecodeError(path: path(), reason: .invalidValue("height \(number) is \(problem)"))
+            let problem = number > Self.maximumHeight ? "above the maximum of \(Int(Self.maximumHeight))" : "negative or not finite"
+            throw Self.invalid("height \(number) is \(problem)", decoder)
         }
-        return height
+        self = height
+    }
+
+    private static func invalid(_ reason: String, _ decoder: any Decoder) -> JSONDecodeError {
+        JSONDecodeError(path: JSONPath(codingPath: decoder.codingPath), reason: .invalidValue(reason))
     }
 
     /// Encodes as a JSON number.

@@ -2,7 +2,7 @@
 /// on iOS, `callbacks.completed("success")` on Android.
 ///
 /// Wire format: a JSON string, or `null` / no body.
-public struct SwedbankPayCompleted: Sendable, Hashable, Codable, JSONValueReadable {
+public struct SwedbankPayCompleted: Sendable, Hashable, Codable {
     /// The status the page passed, such as `"success"`; `nil` when it passed none.
     public var status: String?
 
@@ -12,8 +12,9 @@ public struct SwedbankPayCompleted: Sendable, Hashable, Codable, JSONValueReadab
     }
 
     /// Reads a string or `null`.
-    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath, urlPolicy _: URLPolicy?) throws(JSONDecodeError) {
-        status = json.kind == .null ? nil : try json.string(at: path)
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        status = container.decodeNil() ? nil : try container.decode(String.self)
     }
 
     /// Encodes the status string, or `null`.
@@ -27,13 +28,15 @@ public struct SwedbankPayCompleted: Sendable, Hashable, Codable, JSONValueReadab
 /// on iOS, `callbacks.canceled()` on Android. It carries nothing.
 ///
 /// Wire format: `null` or no body; any other body is rejected.
-public struct SwedbankPayCanceled: Sendable, Hashable, Codable, JSONValueReadable {
+public struct SwedbankPayCanceled: Sendable, Hashable, Codable {
     /// The cancellation.
     public init() {}
 
     /// Reads `null`; anything else is an error.
-    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath, urlPolicy _: URLPolicy?) throws(JSONDecodeError) {
-        guard json.kind == .null else { throw JSONDecodeError(path: path, reason: .invalidValue("canceled takes no body")) }
+    public init(from decoder: any Decoder) throws {
+        guard try decoder.singleValueContainer().decodeNil() else {
+            throw JSONDecodeError(path: JSONPath(codingPath: decoder.codingPath), reason: .invalidValue("canceled takes no body"))
+        }
     }
 
     /// Encodes `null`.

@@ -3,7 +3,7 @@
 /// Wire format: `{"type": "bank_redirect", "url": …}` or
 /// `{"type": "merchant_redirect", "result": "cancel"|"success"|"failure"|"pending", "url": …}`.
 /// Other members are tolerated and dropped.
-public enum VoltRedirect: Sendable, Hashable, Codable, JSONValueReadable {
+public enum VoltRedirect: Sendable, Hashable, Codable {
     /// Open the bank's URL in the system browser for app-to-app authorisation.
     case bankRedirect(url: BridgeURL)
     /// The checkout ended; return the payer to the merchant's flow.
@@ -17,7 +17,7 @@ public enum VoltRedirect: Sendable, Hashable, Codable, JSONValueReadable {
     }
 
     /// The `type` values Volt sends.
-    enum MessageType: String, CaseIterable {
+    enum MessageType: String, CaseIterable, Decodable {
         case bankRedirect = "bank_redirect"
         case merchantRedirect = "merchant_redirect"
     }
@@ -27,14 +27,14 @@ public enum VoltRedirect: Sendable, Hashable, Codable, JSONValueReadable {
     }
 
     /// Reads Volt's wire format.
-    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath, urlPolicy: URLPolicy?) throws(JSONDecodeError) {
-        try json.requireObject(at: path)
-        switch try json.discriminator("type", as: MessageType.self, in: path) {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        switch try container.decode(MessageType.self, forKey: .type) {
         case .bankRedirect:
-            self = .bankRedirect(url: try json.url("url", in: path, policy: urlPolicy))
+            self = .bankRedirect(url: try container.decode(BridgeURL.self, forKey: .url))
         case .merchantRedirect:
-            let result = try json.discriminator("result", as: VoltMerchantResult.self, in: path)
-            self = .merchantRedirect(result: result, url: try json.url("url", in: path, policy: urlPolicy))
+            let result = try container.decode(VoltMerchantResult.self, forKey: .result)
+            self = .merchantRedirect(result: result, url: try container.decode(BridgeURL.self, forKey: .url))
         }
     }
 

@@ -2,7 +2,7 @@
 ///
 /// Unknown members are kept in ``extensions``; the four Merchant Backend problem types are
 /// recognised as ``MerchantBackendProblem`` cases, any other type stays a generic problem.
-public struct ProblemDetails: Sendable, Hashable, Decodable, JSONValueReadable {
+public struct ProblemDetails: Sendable, Hashable, Decodable {
     /// The problem type URI; `about:blank` when absent, as RFC 7807 specifies.
     public var type: String
     /// A short summary.
@@ -40,39 +40,42 @@ public struct ProblemDetails: Sendable, Hashable, Decodable, JSONValueReadable {
     }
 
     /// Reads a problem document; standard members must have their RFC 7807 types.
-    init<Node: JSONNode>(json: borrowing Node, at path: JSONPath, urlPolicy _: URLPolicy?) throws(JSONDecodeError) {
+    public init(from decoder: any Decoder) throws {
         // A problem document is read once per helper request, never on the bridge: a tree is fine here.
-        guard case .object(let object) = try json.jsonValue else { throw json.mismatch("an object", at: path) }
+        let path = JSONPath(codingPath: decoder.codingPath)
+        let value = try JSONValue(from: decoder)
+        guard case .object(let object) = value else {
+            throw JSONDecodeError(path: path, reason: .typeMismatch(expected: "an object", found: value.kind))
+        }
+        func member(_ key: String) -> JSONValue? {
+            object[key].flatMap { $0 == .null ? nil : $0 }
+        }
         func optionalString(_ key: String) throws(JSONDecodeError) -> String? {
-            guard let value = object[key], value != .null else { return nil }
-            return try value.string(at: path.appending(key: key))
+            guard let value = member(key) else { return nil }
+            guard case .string(let string) = value else {
+                throw JSONDecodeError(path: path.appending(key: key), reason: .typeMismatch(expected: "a string", found: value.kind))
+            }
+            return string
+        }
+        func integer(_ key: String, _ isValid: (Int) -> Bool, else reason: String) throws(JSONDecodeError) -> Int? {
+            guard let value = member(key) else { return nil }
+            guard case .number(let number) = value, let integer = number.exactInteger(Int.self), isValid(integer) else {
+                throw JSONDecodeError(path: path.appending(key: key), reason: .invalidValue(reason))
+            }
+            return integer
         }
         type = try optionalString("type") ?? "about:blank"
         title = try optionalString("title")
         detail = try optionalString("detail")
         instance = try optionalString("instance")
-        if let value = object["status"], value != .null {
-            guard case .number(let number) = value, let status = number.exactInteger(Int.self), (100...599).contains(status) else {
-                throw JSONDecodeError(path: path.appending(key: "status"), reason: .invalidValue("status must be an HTTP status code"))
-            }
-            self.status = status
-        } else {
-            status = nil
-        }
+        status = try integer("status", (100...599).contains, else: "status must be an HTTP status code")
         let standard: Set<String> = ["type", "title", "status", "detail", "instance"]
         extensions = JSONObject(uniqueMembers: object.members.filter { !standard.contains($0.key) })
         // A bad gateway's members have their meaning only with their types: the upstream's
         // status an integer, its body a string.
         if merchantBackendProblem == .badGateway {
-            if let value = object["gatewayStatus"], value != .null {
-                guard case .number(let number) = value, number.exactInteger(Int.self) != nil else {
-                    throw JSONDecodeError(
-                        path: path.appending(key: "gatewayStatus"), reason: .invalidValue("gatewayStatus must be an integer"))
-                }
-            }
-            if let value = object["body"], value != .null {
-                _ = try value.string(at: path.appending(key: "body"))
-            }
+            _ = try integer("gatewayStatus", { _ in true }, else: "gatewayStatus must be an integer")
+            _ = try optionalString("body")
         }
     }
 
