@@ -145,9 +145,9 @@ enum FoundationValue {
         } else if type is NSNumber.Type, let number = instance as? NSNumber {
             self = try Self(number: number)
         } else if type is NSDictionary.Type, let dictionary = instance as? NSDictionary {
-            self = .members(try Self.members(of: Self.heldMembers(of: dictionary)), instance: ObjectIdentifier(dictionary))
+            self = .members(try Self.members(of: dictionary.map { ($0.key, $0.value) }), instance: ObjectIdentifier(dictionary))
         } else if type is NSArray.Type, let array = instance as? NSArray {
-            self = .array(Self.heldElements(of: array), instance: ObjectIdentifier(array))
+            self = .array(Array(array), instance: ObjectIdentifier(array))
         } else if type is NSNull.Type {
             self = .null
         } else {
@@ -197,9 +197,9 @@ enum FoundationValue {
             self = try .decimal(text: value.description)
         } else if let dictionary = Self.exact(object, of: type, as: [AnyHashable: Any].self) {
             self = .members(try Self.members(of: dictionary))
-        } else if let optional = Self.optionalPayload(object) {
+        } else if let optional = object as? any OptionalPayload {
             // App-built dictionaries can hold `Optional`s boxed in `Any`: nil is null, a value is itself.
-            if let wrapped = optional {
+            if let wrapped = optional.payload {
                 self = try FoundationValue(wrapped)
             } else {
                 self = .null
@@ -212,53 +212,6 @@ enum FoundationValue {
         } else {
             throw Self.unsupported(type)
         }
-    }
-
-    /// The elements of `array`.
-    ///
-    /// Where Foundation converts a nested array or dictionary whole as it hands it out
-    /// (swift-corelibs-foundation does), one that holds itself would recurse there without end
-    /// before the walk could see the cycle. There an element that is itself a Foundation array or
-    /// dictionary is taken as the array holds it, through the array's mirror, and any other as
-    /// Foundation hands it out (which unboxes a Swift value it keeps in a box of its own). A class
-    /// of an app's own, whose mirror does not show its elements, is read through its primitives.
-    private static func heldElements(of array: NSArray) -> [Any] {
-        guard foundationConvertsNestedCollections else { return Array(array) }
-        let held = Mirror(reflecting: array).children.map(\.value)
-        guard held.count == array.count else { return Array(array) }
-        return held.indices.map { index in isCollection(held[index]) ? held[index] : array.object(at: index) }
-    }
-
-    /// The members of `dictionary`, each value taken as ``heldElements(of:)`` takes an element.
-    private static func heldMembers(of dictionary: NSDictionary) -> [(key: Any, value: Any)] {
-        guard foundationConvertsNestedCollections else { return dictionary.map { ($0.key, $0.value) } }
-        let held = Mirror(reflecting: dictionary).children.compactMap { child -> (key: Any, value: Any)? in
-            guard let (key, value) = child.value as? (NSObject, AnyObject) else { return nil }
-            return (key, value)
-        }
-        guard held.count == dictionary.count else { return dictionary.map { ($0.key, $0.value) } }
-        return held.map { member in
-            (member.key, isCollection(member.value) ? member.value : dictionary.object(forKey: member.key) ?? member.value)
-        }
-    }
-
-    /// Whether Foundation hands out an array held in another as a Swift array, converted whole:
-    /// found by asking it once, not by platform.
-    private static let foundationConvertsNestedCollections: Bool = {
-        let outer = NSMutableArray()
-        outer.add(NSMutableArray())
-        return !(Swift.type(of: outer.object(at: 0)) is AnyClass)
-    }()
-
-    private static func isCollection(_ object: Any) -> Bool {
-        object is NSArray || object is NSDictionary
-    }
-
-    /// `nil` when `object` is no `Optional`; else what it holds, `nil` inside for `nil`.
-    private static func optionalPayload(_ object: Any) -> Any?? {
-        let mirror = Mirror(reflecting: object)
-        guard mirror.displayStyle == .optional else { return nil }
-        return .some(mirror.children.first?.value)
     }
 
     /// The members of a dictionary whose keys must all be strings, in its order.
@@ -294,4 +247,14 @@ enum FoundationValue {
     private static func nonStringKey(_ key: Any) -> JSONDecodeError {
         JSONDecodeError(path: .root, reason: .nonStringKey(typeName: String(describing: Swift.type(of: key))))
     }
+}
+
+/// An `Optional` of any type, whatever it wraps: how a value boxed in `Any` is found to be one.
+private protocol OptionalPayload {
+    /// The wrapped value; `nil` for `nil`.
+    var payload: Any? { get }
+}
+
+extension Optional: OptionalPayload {
+    fileprivate var payload: Any? { map { $0 } }
 }
