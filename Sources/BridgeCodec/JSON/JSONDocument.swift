@@ -1,9 +1,8 @@
 /// A strictly parsed document: its bytes and the parser's tokens, read in place.
 ///
-/// Decoders read a message straight from here: keys are compared as bytes, and a string becomes
-/// a `String` only when a model keeps it. Every read goes through a ``JSONView`` of the document,
-/// where the reading rules are written once: the dispatcher's models read views directly, and
-/// ``Node`` (which the Codable decoder holds) lends itself one for each call.
+/// The one parsed form: JSON text, object graphs and trees all become a document, and the
+/// Codable decoder reads it in place through ``Node``s, where the reading rules are written:
+/// keys are compared as bytes, and a string becomes a `String` only when a model keeps it.
 ///
 /// A class, so that a node, which the Codable decoder copies at every step, holds one reference.
 @usableFromInline
@@ -145,19 +144,9 @@ final class JSONDocument: Sendable {
     /// The top-level value.
     var root: Node { Node(document: self, index: 0) }
 
-    /// Reads the value at `index` through a view of this document, valid only inside `body`.
-    @inline(__always)
-    func withView<Result>(at index: Int, _ body: (JSONView) -> Result) -> Result {
-        tokens.withUnsafeBufferPointer { tokens in
-            bytes.withUnsafeBufferPointer { bytes in body(JSONView(tokens: tokens, bytes: bytes, index: index)) }
-        }
-    }
-
     /// The path from the root to the value at `index`. Reads keep no paths; only errors and
     /// `codingPath` ask for one.
-    func path(to index: Int) -> JSONPath {
-        withView(at: index) { $0.path(from: rootPath) }
-    }
+    func path(to index: Int) -> JSONPath { Node(document: self, index: index).path }
 
     /// One value of the document.
     struct Node {
@@ -165,9 +154,6 @@ final class JSONDocument: Sendable {
         let index: Int
 
         var token: JSONToken { document.tokens[index] }
-
-        /// Where this value sits in the document.
-        var path: JSONPath { document.path(to: index) }
     }
 
     /// The elements of an array, walked by skipping each one's tokens.
@@ -180,63 +166,5 @@ final class JSONDocument: Sendable {
         subscript(position: Int) -> Node { Node(document: document, index: position) }
 
         func index(after position: Int) -> Int { Int(document.tokens[position].next) }
-    }
-}
-
-/// Each read is the view's, through a view of the document lent for the call.
-extension JSONDocument.Node {
-    /// The kind of value.
-    var kind: JSONKind { document.withView(at: index) { $0.kind } }
-    /// The boolean; `nil` for any other kind.
-    var boolValue: Bool? { document.withView(at: index) { $0.boolValue } }
-    /// The string; `nil` for any other kind.
-    var stringValue: String? { document.withView(at: index) { $0.stringValue } }
-    /// The number; `nil` for any other kind.
-    var numberValue: JSONNumber? { document.withView(at: index) { $0.numberValue } }
-    /// The number's nearest `Double`; `nil` for any other kind.
-    var doubleValue: Double? { document.withView(at: index) { $0.doubleValue } }
-    /// The number as an exact `Integer`; `nil` for any other kind, or when it is not one exactly.
-    func exactInteger<Integer: FixedWidthInteger>(_: Integer.Type) -> Integer? {
-        document.withView(at: index) { $0.exactInteger(Integer.self) }
-    }
-    /// The value as a tree.
-    var jsonValue: JSONValue { document.withView(at: index) { $0.jsonValue } }
-
-    /// The member named `key`, compared by code units; `nil` when absent or not an object.
-    func member(forKey key: String) -> Self? {
-        key.withUTF8Bytes { key in
-            document.withView(at: index) { $0.member(forKeyUTF8: key)?.index }.map { Self(document: document, index: $0) }
-        }
-    }
-
-    /// A type mismatch: `expected` was wanted here, this value's kind was found.
-    func mismatch(_ expected: String) -> JSONDecodeError {
-        JSONDecodeError(path: path, reason: .typeMismatch(expected: expected, found: kind))
-    }
-
-    /// An object's members in order; `nil` for any other kind.
-    var members: [(key: String, value: Self)]? {
-        document.withView(at: index) { $0.members?.map { ($0.key, Self(document: document, index: $0.value.index)) } }
-    }
-
-    /// Two keys of this object that differ in code units but are one Swift `String` (canonically
-    /// equivalent: NFC and NFD "é", or "K" and U+212A KELVIN SIGN), which a Swift dictionary would
-    /// merge into one entry; `nil` when there are none. Objects whose keys are all plain ASCII
-    /// (distinct ASCII text is never equivalent) are answered from their tokens alone: every
-    /// Codable row (`StrictJSONDecoder`, an app's channel) misses its budget without that.
-    var keysEqualAsSwiftStrings: (String, String)? {
-        guard !document.withView(at: index, \.keysArePlainASCII), let members else { return nil }
-        var seen: [String: String] = [:]
-        for (key, _) in members {
-            if let earlier = seen.updateValue(key, forKey: key) { return (earlier, key) }
-        }
-        return nil
-    }
-
-    /// An array's elements; `nil` for any other kind.
-    var elements: JSONDocument.Elements? {
-        let token = token
-        guard token.kind == .array else { return nil }
-        return JSONDocument.Elements(document: document, startIndex: index + 1, endIndex: Int(token.next), count: Int(token.length))
     }
 }
