@@ -20,6 +20,10 @@ function bridgecodecPost(config, name, body) {
       }
       return;
     }
+    case "android-listener":
+      // androidx.webkit's web-message listener object named after the handler: text only.
+      window[name].postMessage(JSON.stringify(body === undefined ? null : body));
+      return;
     case "react-native":
       window.ReactNativeWebView.postMessage(JSON.stringify(body === undefined ? null : body));
       return;

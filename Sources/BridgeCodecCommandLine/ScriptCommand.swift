@@ -4,7 +4,9 @@ import Foundation
 /// `bridgecodec script`: prints a provider's injectable snippet.
 enum ScriptCommand {
     static let help = """
-        usage: bridgecodec script volt|sovendus|branch-plaid-open|swedbank-pay --transport T [--handler NAME]
+        usage: bridgecodec script bridge --transport T [--global NAME] [--android-interface NAME] [--timeout-ms N]
+               bridgecodec script reply --transport T [--request-id ID] (--value JSON | --error TEXT) [--global NAME]
+               bridgecodec script volt|sovendus|branch-plaid-open|swedbank-pay --transport T [--handler NAME]
                                   [--android-interface NAME]
                bridgecodec script sovendus --transport T [--message-origins ORIGIN,...]
                bridgecodec script swedbank-pay --transport T [--completed-handler NAME] [--canceled-handler NAME]
@@ -13,8 +15,15 @@ enum ScriptCommand {
                bridgecodec script call --function NAME --arguments JSON-ARRAY
 
         Prints the JavaScript to inject (WKUserScript, evaluateJavaScript, Android evaluateJavascript).
-        Transports: webkit-object, webkit-string, android, react-native, cordova.
+        Transports: \(ScriptTransport.allCases.map(\.rawValue).joined(separator: ", ")).
         Names are passed to the snippet as data through the escaper, never as code.
+
+          bridge                 the page half of the app's own channels, on window[NAME] (default bridgecodec):
+                                 post(handler, body) and request(handler, body[, {timeoutMs}]), a Promise;
+                                 --timeout-ms is how long a request waits (default 10000)
+          reply                  what the app sends back for request ID: over webkit-* the reply handler's
+                                 value as JSON (or the error text), over android-listener the reply proxy's
+                                 text, otherwise the script that settles the request
 
           volt                   window.voltRedirectCallback(data) → handler (default voltRedirect)
           sovendus               sovendus:integration open-URL messages and ResizeObserver heights → sovHandler;
@@ -35,7 +44,7 @@ enum ScriptCommand {
                 arguments,
                 valueOptions: [
                     "--transport", "--handler", "--android-interface", "--completed-handler", "--canceled-handler", "--detail", "--event",
-                    "--message-origins", "--function", "--arguments",
+                    "--message-origins", "--function", "--arguments", "--global", "--timeout-ms", "--request-id", "--value", "--error",
                 ])
             guard list.positionals.count == 1, let provider = list.positionals.first else {
                 throw ArgumentList.UsageError(message: "script takes one PROVIDER")
@@ -57,6 +66,7 @@ enum ScriptCommand {
                 let names = ScriptTransport.allCases.map(\.rawValue).joined(separator: ", ")
                 throw ArgumentList.UsageError(message: "--transport must be one of \(names)")
             }
+            if provider == "bridge" || provider == "reply" { return try client(provider, transport: transport, list) }
             // A security setting is never ignored: only the Sovendus snippet filters origins.
             guard provider == "sovendus" || list.options["--message-origins"] == nil else {
                 throw ArgumentList.UsageError(message: "--message-origins applies to sovendus only")
@@ -96,6 +106,60 @@ enum ScriptCommand {
             }
         } catch {
             return .usageError(error, command: "script")
+        }
+    }
+
+    /// `script bridge` and `script reply`: the page half of the app's own channels, and the app's answers.
+    private static func client(_ kind: String, transport: ScriptTransport, _ list: ArgumentList) throws(ArgumentList.UsageError)
+        -> CommandResult
+    {
+        let global = list.options["--global"] ?? BridgeScripts.defaultClientGlobal
+        func integer(_ option: String) throws(ArgumentList.UsageError) -> Int? {
+            guard let text = list.options[option] else { return nil }
+            guard let number = Int(text) else { throw ArgumentList.UsageError(message: "\(option) must be an integer") }
+            return number
+        }
+        if kind == "bridge" {
+            let timeout = try integer("--timeout-ms") ?? BridgeScripts.defaultRequestTimeoutMilliseconds
+            do throws(InvalidLimit) {
+                return .success(
+                    try BridgeScripts.bridgeClient(
+                        transport: transport, global: global, androidInterface: list.options["--android-interface"] ?? "Android",
+                        timeoutMilliseconds: timeout))
+            } catch {
+                throw ArgumentList.UsageError(message: "--timeout-ms: \(error)")
+            }
+        }
+        let id = try integer("--request-id")
+        if let id, !(1...BridgeEnvelope.largestRequestID).contains(id) {
+            throw ArgumentList.UsageError(message: "--request-id must be from 1 to \(BridgeEnvelope.largestRequestID)")
+        }
+        let route = BridgeReplyRoute(transport: transport, requestID: id, global: global)
+        guard route != .none else { throw ArgumentList.UsageError(message: "--request-id ID is required over \(transport.rawValue)") }
+        let answer: BridgeAnswer
+        switch (list.options["--value"], list.options["--error"]) {
+        case (let text?, nil):
+            let value: JSONValue
+            do throws(JSONParseError) {
+                value = try JSONValue(parsing: text)
+            } catch {
+                throw ArgumentList.UsageError(message: "--value: \(error)")
+            }
+            do throws(EscapingError) {
+                answer = try BridgeReply<JSONValue>(route: route).answer(value)
+            } catch {
+                return .rejected("--value: \(error)")
+            }
+        case (nil, let message?):
+            answer = route.failure(message)
+        default:
+            throw ArgumentList.UsageError(message: "give one of --value JSON and --error TEXT")
+        }
+        switch answer {
+        case .none: return .success("")
+        case .webKitReply(let value, let message): return .success((value?.jsonText ?? message ?? "") + "\n")
+        case .replyProxyText(let text): return .success(text + "\n")
+        case .script(let script): return .success(script)
         }
     }
 

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import vm from "node:vm";
 import { sandbox, decodeAll, script, recordsFor } from "./support.mjs";
 
-const transports = ["webkit-object", "webkit-string", "android", "react-native", "cordova"];
+const transports = ["webkit-object", "webkit-string", "android", "android-listener", "react-native", "cordova"];
 
 for (const transport of transports) {
   test(`volt over ${transport}`, () => {

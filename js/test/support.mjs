@@ -103,7 +103,13 @@ export function sandbox() {
   const androidInterface = (name) => new Proxy({}, {
     get: (_, method) => (...args) => posts.push({ via: "android", name, method: String(method), args }),
   });
-  const window = {
+  // androidx.webkit's web-message listener objects, one per handler name, made as the page asks.
+  const listenerObjects = {};
+  const listener = (name) => (listenerObjects[name] ??= {
+    postMessage: (...args) => posts.push({ via: "android-listener", name, args }),
+  });
+  const knownGlobals = new Set(["webkit", "ReactNativeWebView", "Android", "BranchAndroidBridge", "callbacks"]);
+  const base = {
     webkit: { messageHandlers: handlers },
     ReactNativeWebView: { postMessage: (...args) => posts.push({ via: "react-native", args }) },
     Android: androidInterface("Android"),
@@ -115,6 +121,13 @@ export function sandbox() {
       return true;
     },
   };
+  // A name the page reads that nothing else defines is a listener object, as Android injects them.
+  const window = new Proxy(base, {
+    get: (target, name) =>
+      name in target || typeof name !== "string" || knownGlobals.has(name) || !/^[A-Za-z_$][\w$]*$/.test(name)
+        ? target[name]
+        : listener(name),
+  });
   const document = { body: { scrollHeight: 420 } };
   class ResizeObserver {
     constructor(callback) { resizeCallback = callback; }
@@ -148,7 +161,7 @@ export function script(args) {
 /** The captured posts as `decode --jsonl` records for `handler`, as the transport delivers them to native code. */
 export function recordsFor(posts, transport, handler, options) {
   return posts.map((post) => {
-    if (transport === "webkit-string" || transport === "cordova" || transport === "react-native") {
+    if (transport === "webkit-string" || transport === "cordova" || transport === "react-native" || transport === "android-listener") {
       return { handler, transport: "string", body: post.args[0] };
     }
     if (transport === "android") {

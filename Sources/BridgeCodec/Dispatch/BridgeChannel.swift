@@ -30,6 +30,21 @@ public struct BridgeChannel<Message: Sendable>: Sendable {
         self.init(handlerName: handlerName, origins: origins, reader: .decoding(Body.self, as: message))
     }
 
+    /// A channel that answers: the body decodes as `Body`, as for ``init(_:origins:decoding:as:)``,
+    /// and `message` also receives the handle (``BridgeReply``) that writes the app's `Answer`, or
+    /// an error text, for the transport the request came on. Give the dispatcher the request's
+    /// route (``BridgeReplyRoute``); a post's handle answers nothing.
+    public init<Body: Decodable & Sendable, Answer: Encodable & Sendable>(
+        _ handlerName: String, origins: OriginPolicy, decoding _: Body.Type, replying _: Answer.Type,
+        as message: @escaping @Sendable (Body, BridgeReply<Answer>) -> Message
+    ) {
+        self.init(
+            handlerName: handlerName, origins: origins,
+            reader: MessageReader { document, route throws(JSONDecodeError) in
+                message(try StrictJSONDecoder.decode(Body.self, from: document), BridgeReply(route: route))
+            })
+    }
+
     /// The same channel, its messages lifted into another type: how an app's message enum
     /// embeds the providers' messages.
     public func map<Other>(_ transform: @escaping @Sendable (Message) -> Other) -> BridgeChannel<Other> {
@@ -45,19 +60,22 @@ extension BridgeChannel where Message: Decodable & Sendable {
 }
 
 /// How a channel's body becomes its message: read from the document that its text, object
-/// graph or structured value became, whose URL policy is the dispatcher's. Errors are
+/// graph or structured value became, whose URL policy is the dispatcher's, with the route its
+/// answer takes. Errors are
 /// ``JSONDecodeError``s; the dispatcher adds the handler name.
 @usableFromInline
 struct MessageReader<Message>: Sendable {
-    @usableFromInline let read: @Sendable (JSONDocument) throws(JSONDecodeError) -> Message
+    /// The message in `document`, which arrived on the route given (a channel that answers
+    /// hands the app a reply handle for it).
+    @usableFromInline let read: @Sendable (JSONDocument, BridgeReplyRoute) throws(JSONDecodeError) -> Message
 
     func map<Other>(_ transform: @escaping @Sendable (Message) -> Other) -> MessageReader<Other> {
         let read = read
-        return MessageReader<Other> { document throws(JSONDecodeError) in transform(try read(document)) }
+        return MessageReader<Other> { document, route throws(JSONDecodeError) in transform(try read(document, route)) }
     }
 
     /// Any `Decodable` type, through ``StrictJSONDecoder``.
     static func decoding<Body: Decodable & Sendable>(_: Body.Type, as message: @escaping @Sendable (Body) -> Message) -> MessageReader {
-        MessageReader { document throws(JSONDecodeError) in message(try StrictJSONDecoder.decode(Body.self, from: document)) }
+        MessageReader { document, _ throws(JSONDecodeError) in message(try StrictJSONDecoder.decode(Body.self, from: document)) }
     }
 }

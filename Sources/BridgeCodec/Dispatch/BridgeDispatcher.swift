@@ -37,18 +37,20 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
 
     /// Decodes and checks one message. A structured body (an Android string argument, say)
     /// meets the dispatcher's limits as text would, before the channel reads it.
+    /// A request's `replyRoute` reaches a channel that answers (``BridgeChannel/init(_:origins:decoding:replying:as:)``).
     @inlinable
-    public func dispatch(_ message: BridgeMessage) throws(BridgeError) -> Message {
+    public func dispatch(_ message: BridgeMessage, replyRoute: BridgeReplyRoute = .none) throws(BridgeError) -> Message {
         let value: JSONValue
         switch message.body {
-        case .jsonText(let text): return try dispatch(handlerName: message.handlerName, jsonText: text, origin: message.origin)
+        case .jsonText(let text):
+            return try dispatch(handlerName: message.handlerName, jsonText: text, origin: message.origin, replyRoute: replyRoute)
         case .value(let structured): value = structured
         case .absent: value = .null
         }
         let index = try table.index(of: message.handlerName, origin: message.origin)
         do throws(JSONDecodeError) {
             try value.checkLimits(limits)
-            return try channels[index].reader.read(JSONDocument(value: value, urlPolicy: urlPolicy))
+            return try channels[index].reader.read(JSONDocument(value: value, urlPolicy: urlPolicy), replyRoute)
         } catch {
             throw BridgeError(handlerName: message.handlerName, error)
         }
@@ -57,10 +59,13 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
     /// Decodes and checks one message whose body is JSON text, as Android's `@JavascriptInterface`,
     /// React Native and Cordova deliver it (or a WKWebView body posted as `JSON.stringify(data)`).
     @inlinable
-    public func dispatch(handlerName: String, jsonText: String, origin: FrameOrigin? = nil) throws(BridgeError) -> Message {
+    public func dispatch(
+        handlerName: String, jsonText: String, origin: FrameOrigin? = nil, replyRoute: BridgeReplyRoute = .none
+    ) throws(BridgeError) -> Message {
         let index = try table.index(of: handlerName, origin: origin)
         do throws(JSONDecodeError) {
-            return try channels[index].reader.read(JSONDocument(reading: Array(jsonText.utf8), limits: limits, urlPolicy: urlPolicy))
+            return try channels[index].reader.read(
+                JSONDocument(reading: Array(jsonText.utf8), limits: limits, urlPolicy: urlPolicy), replyRoute)
         } catch {
             throw BridgeError(handlerName: handlerName, error)
         }
@@ -72,7 +77,7 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
     /// The body is taken, not borrowed: passing `message.body` hands it over without a copy.
     @inlinable
     public func dispatch(
-        handlerName: String, foundationBody: consuming Any?, origin: FrameOrigin? = nil
+        handlerName: String, foundationBody: consuming Any?, origin: FrameOrigin? = nil, replyRoute: BridgeReplyRoute = .none
     ) throws(BridgeError) -> Message {
         // Channel and origin first: a frame that may not post never has its graph walked.
         let index = try table.index(of: handlerName, origin: origin)
@@ -82,7 +87,7 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
             case .some(let body): document = try JSONDocument(foundationObject: body, limits: limits, urlPolicy: urlPolicy)
             case .none: document = JSONDocument(value: .null, urlPolicy: urlPolicy)
             }
-            return try channels[index].reader.read(document)
+            return try channels[index].reader.read(document, replyRoute)
         } catch {
             throw BridgeError(handlerName: handlerName, error)
         }

@@ -86,9 +86,13 @@ public enum BridgeScripts {
 
     /// `(function (config) { "use strict"; TRANSPORT PROVIDER })(CONFIG);`
     private static func compose(_ file: String, transport: ScriptTransport, config: [(String, JSONValue)]) -> String {
+        compose(["transport.js", file], transport: transport, config: config)
+    }
+
+    /// `(function (config) { "use strict"; FILES })(CONFIG);`, `CONFIG` holding the transport.
+    static func compose(_ files: [String], transport: ScriptTransport, config: [(String, JSONValue)]) -> String {
         let members = [("transport", JSONValue.string(transport.rawValue))] + config
-        let parts = ["transport.js", file]
-        let body = parts.map { EmbeddedScripts.files[$0] ?? "" }.joined(separator: "\n\n")
+        let body = files.map { EmbeddedScripts.files[$0] ?? "" }.joined(separator: "\n\n")
         return "(function (config) {\n\"use strict\";\n\(body)\n})(\(Escaper.scriptJSON(object(members))));\n"
     }
 

@@ -8,7 +8,7 @@ struct EmbeddedScriptsTests {
     @Test func everyFileInJsIsEmbeddedVerbatim() throws {
         let folder = TestData.packageRoot.appendingPathComponent("js")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".js") }.sorted()
-        #expect(files.count == 5)
+        #expect(files.count == 6)
         #expect(Set(files) == Set(EmbeddedScripts.files.keys), "run scripts/embed-js")
         for file in files {
             let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
