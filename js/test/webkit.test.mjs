@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sandbox, decodeAll, script, recordsFor } from "./support.mjs";
+import { answers, check, hostile, reply, requests } from "./client.mjs";
 
 const runner = fileURLToPath(new URL("./webkit_runner.py", import.meta.url));
 const transports = ["webkit-object", "webkit-string", "cordova"];
@@ -149,4 +150,43 @@ window.onAppReady = function () { window.webkit.messageHandlers.calls.postMessag
   assert.deepEqual(results.map((r) => r.kind), ["branch.linkComplete", "branch.linkComplete", "branch.linkComplete"]);
   const calls = page.posts.filter((post) => post.handler === "calls").map((post) => JSON.parse(post.body));
   assert.deepEqual(calls, [["</script>\u2028", { a: [1, null] }]]);
+});
+
+test("the client's posts and requests in WebKitGTK, answered by WebKit's own reply handler", () => {
+  // The app answers through WKScriptMessageHandlerWithReply: what `script reply` writes for WebKit.
+  const webkitAnswers = [1, 2, 3, 4].map((id) => (answers[id] ? reply("webkit-object", id) : null))
+    .map((text, index) => (text === null ? null : answers[index + 1].value !== undefined ? { value: text.trim() } : { error: text.replace(/\n$/, "") }));
+  const scenario = `(function () {
+  var client = window.bridgecodec;
+  client.post("log", { event: "opened", note: ${JSON.stringify(hostile)} });
+  var pending = ${JSON.stringify(requests)}.map(function (r) {
+    return client.request(r.handler, r.body, r.timeoutMs ? { timeoutMs: r.timeoutMs } : undefined);
+  });
+  Promise.allSettled(pending).then(function (outcomes) {
+    window.webkit.messageHandlers.report.postMessage(JSON.stringify(outcomes.map(function (o) {
+      return o.status === "fulfilled" ? { value: o.value } : { error: String(o.reason && o.reason.message) };
+    })));
+  });
+})();`;
+  const pages = ["webkit-object", "webkit-string"].map((transport) => ({
+    name: `client over ${transport}`, html: "<!DOCTYPE html><html><body></body></html>", baseURI: "https://shop.example/",
+    userScript: script(["bridge", "--transport", transport]), handlers: ["log", "report"],
+    replyHandlers: { cart: { answers: webkitAnswers, reverse: true } }, steps: [scenario], posts: 6,
+  }));
+  const folder = mkdtempSync(join(tmpdir(), "bridgecodec-webkit-"));
+  const spec = join(folder, "spec.json");
+  writeFileSync(spec, JSON.stringify({ pages }));
+  const result = spawnSync("xvfb-run", ["-a", "-s", "-screen 0 1280x1024x24", "/usr/bin/python3", runner, spec], {
+    encoding: "utf8", timeout: 120_000, maxBuffer: 64 << 20, env: { ...process.env, NO_AT_BRIDGE: "1" },
+  });
+  assert.equal(result.status, 0, result.stderr?.slice(-2000));
+  const ran = JSON.parse(result.stdout.trim().split("\n").pop()).pages;
+  for (const [index, page] of ran.entries()) {
+    const transport = pages[index].name.replace("client over ", "");
+    assert.deepEqual(page.errors, [], page.name);
+    const [report] = page.posts.filter((post) => post.handler === "report").map((post) => JSON.parse(JSON.parse(post.body)));
+    const sent = page.posts.filter((post) => post.handler !== "report")
+      .map((post) => ({ via: "webkit", name: post.handler, args: [JSON.parse(post.body)] }));
+    check(transport, { sent, outcomes: report });
+  }
 });

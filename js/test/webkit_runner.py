@@ -4,7 +4,10 @@ scripts post through window.webkit.messageHandlers, as WebKit itself delivers it
 usage: xvfb-run -a /usr/bin/python3 webkit_runner.py SPEC.json   (Debian's python3, which has PyGObject)
 
 SPEC: {"pages": [{"name", "html", "baseURI", "userScript", "handlers": [NAME, …], "steps": [JS, …],
-"posts": N}]}. The user script is injected at document start into every frame, as WKUserScript
+"posts": N, "replyHandlers": {NAME: {"answers": [ANSWER, …], "reverse": BOOL}}}]}. A reply handler is
+registered as WKScriptMessageHandlerWithReply is (postMessage returns a Promise); once it has received
+as many messages as it has answers, it answers the i-th message with the i-th ANSWER, last first when
+"reverse": {"value": JSON} resolves it, {"error": TEXT} rejects it, null leaves it unanswered. The user script is injected at document start into every frame, as WKUserScript
 injects the package's snippets; each step is evaluated in order once the page has loaded; the page
 is done when it has posted N messages, or after a deadline. Prints {"pages": [{"name", "posts":
 [{"handler", "body"}], "errors": […]}]}, each body the posted value as WebKit serializes it to
@@ -18,7 +21,8 @@ import gi
 
 gi.require_version("Gtk", "3.0")
 gi.require_version("WebKit2", "4.1")
-from gi.repository import GLib, Gtk, WebKit2  # noqa: E402
+gi.require_version("JavaScriptCore", "4.1")
+from gi.repository import GLib, Gtk, JavaScriptCore, WebKit2  # noqa: E402
 
 DEADLINE_SECONDS = 10
 context = GLib.MainContext.default()
@@ -41,6 +45,28 @@ def run_page(page):
         manager.connect(
             "script-message-received::" + name,
             lambda _manager, result, name=name: posts.append({"handler": name, "body": result.get_js_value().to_json(0)}))
+    unanswered = []  # the replies left unanswered stay alive until the page ends
+    for name, plan in page.get("replyHandlers", {}).items():
+        manager.register_script_message_handler_with_reply(name, None)
+        received = []
+
+        def on_request(_manager, value, reply, name=name, plan=plan, received=received):
+            posts.append({"handler": name, "body": value.to_json(0)})
+            received.append((value, reply))
+            answers = plan["answers"]
+            if len(received) == len(answers):
+                order = range(len(answers) - 1, -1, -1) if plan.get("reverse") else range(len(answers))
+                for index in order:
+                    answer, (request, handle) = answers[index], received[index]
+                    if answer is None:
+                        unanswered.append(handle)
+                    elif "error" in answer:
+                        handle.return_error_message(answer["error"])
+                    else:
+                        handle.return_value(JavaScriptCore.Value.new_from_json(request.get_context(), answer["value"]))
+            return True
+
+        manager.connect("script-message-with-reply-received::" + name, on_request)
     if page.get("userScript"):
         manager.add_script(WebKit2.UserScript(
             page["userScript"], WebKit2.UserContentInjectedFrames.ALL_FRAMES, WebKit2.UserScriptInjectionTime.START, None, None))
