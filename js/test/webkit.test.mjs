@@ -190,3 +190,37 @@ test("the client's posts and requests in WebKitGTK, answered by WebKit's own rep
     check(transport, { sent, outcomes: report });
   }
 });
+
+test("the client over Cordova in WebKitGTK: envelopes to cordova_iab, answered by the scripts script reply writes", () => {
+  // The app evaluates its answers in the page, last first; request 4 is never answered.
+  const replies = [5, 3, 2, 1].map((id) => reply("cordova", id));
+  const scenario = `(function () {
+  var client = window.bridgecodec;
+  client.post("log", { event: "opened", note: ${JSON.stringify(hostile)} });
+  var pending = ${JSON.stringify(requests)}.map(function (r) {
+    return client.request(r.handler, r.body, r.timeoutMs ? { timeoutMs: r.timeoutMs } : undefined);
+  });
+  Promise.allSettled(pending).then(function (outcomes) {
+    window.webkit.messageHandlers.report.postMessage(JSON.stringify(outcomes.map(function (o) {
+      return o.status === "fulfilled" ? { value: o.value } : { error: String(o.reason && o.reason.message) };
+    })));
+  });
+})();`;
+  const folder = mkdtempSync(join(tmpdir(), "bridgecodec-webkit-"));
+  const spec = join(folder, "spec.json");
+  writeFileSync(spec, JSON.stringify({ pages: [{
+    name: "client over cordova", html: "<!DOCTYPE html><html><body></body></html>", baseURI: "https://shop.example/",
+    userScript: script(["bridge", "--transport", "cordova"]), handlers: ["cordova_iab", "report"],
+    steps: [scenario, ...replies], posts: 7,
+  }] }));
+  const result = spawnSync("xvfb-run", ["-a", "-s", "-screen 0 1280x1024x24", "/usr/bin/python3", runner, spec], {
+    encoding: "utf8", timeout: 120_000, maxBuffer: 64 << 20, env: { ...process.env, NO_AT_BRIDGE: "1" },
+  });
+  assert.equal(result.status, 0, result.stderr?.slice(-2000));
+  const [page] = JSON.parse(result.stdout.trim().split("\n").pop()).pages;
+  assert.deepEqual(page.errors, []);
+  const [report] = page.posts.filter((post) => post.handler === "report").map((post) => JSON.parse(JSON.parse(post.body)));
+  const sent = page.posts.filter((post) => post.handler === "cordova_iab")
+    .map((post) => ({ via: "cordova", name: "cordova_iab", args: [JSON.parse(post.body)] }));
+  check("cordova", { sent, outcomes: report });
+});
