@@ -93,14 +93,7 @@ test("every WebKit-transport snippet in WebKitGTK posts what node:vm posts", () 
       });
     }
   }
-  const folder = mkdtempSync(join(tmpdir(), "bridgecodec-webkit-"));
-  const spec = join(folder, "spec.json");
-  writeFileSync(spec, JSON.stringify({ pages }));
-  const result = spawnSync("xvfb-run", ["-a", "-s", "-screen 0 1280x1024x24", "/usr/bin/python3", runner, spec], {
-    encoding: "utf8", timeout: 120_000, maxBuffer: 64 << 20, env: { ...process.env, NO_AT_BRIDGE: "1" },
-  });
-  assert.equal(result.status, 0, `WebKitGTK did not run (scripts/setup installs it): ${result.stderr?.slice(-2000)}`);
-  const ran = JSON.parse(result.stdout.trim().split("\n").pop()).pages;
+  const ran = runWebKit(pages);
   assert.equal(ran.length, pages.length);
   ran.forEach((page, index) => {
     const { transport, scenario, messages, handlerOf } = expected[index];
@@ -132,17 +125,10 @@ test("Branch's completion event and the app's own calls reach the page in WebKit
 window.onAppReady = function () { window.webkit.messageHandlers.calls.postMessage(Array.prototype.slice.call(arguments)); };`;
   const steps = details.map((detail) => script(["branch-plaid-complete", "--detail", JSON.stringify(detail)]));
   steps.push(script(["call", "--function", "onAppReady", "--arguments", JSON.stringify(["</script>\u2028", { a: [1, null] }])]));
-  const folder = mkdtempSync(join(tmpdir(), "bridgecodec-webkit-"));
-  const spec = join(folder, "spec.json");
-  writeFileSync(spec, JSON.stringify({ pages: [{
+  const [page] = runWebKit([{
     name: "completion", html: "<!DOCTYPE html><html><body></body></html>", baseURI: "https://shop.example/", userScript: listener,
     handlers: ["branchPlaidLinkComplete", "calls"], steps, posts: steps.length,
-  }] }));
-  const result = spawnSync("xvfb-run", ["-a", "-s", "-screen 0 1280x1024x24", "/usr/bin/python3", runner, spec], {
-    encoding: "utf8", timeout: 120_000, maxBuffer: 64 << 20, env: { ...process.env, NO_AT_BRIDGE: "1" },
-  });
-  assert.equal(result.status, 0, result.stderr?.slice(-2000));
-  const [page] = JSON.parse(result.stdout.trim().split("\n").pop()).pages;
+  }]);
   assert.deepEqual(page.errors, []);
   const received = page.posts.filter((post) => post.handler === "branchPlaidLinkComplete").map((post) => JSON.parse(post.body));
   assert.deepEqual(received, details);
@@ -152,11 +138,20 @@ window.onAppReady = function () { window.webkit.messageHandlers.calls.postMessag
   assert.deepEqual(calls, [["</script>\u2028", { a: [1, null] }]]);
 });
 
-test("the client's posts and requests in WebKitGTK, answered by WebKit's own reply handler", () => {
-  // The app answers through WKScriptMessageHandlerWithReply: what `script reply` writes for WebKit.
-  const webkitAnswers = [1, 2, 3, 4].map((id) => (answers[id] ? reply("webkit-object", id) : null))
-    .map((text, index) => (text === null ? null : answers[index + 1].value !== undefined ? { value: text.trim() } : { error: text.replace(/\n$/, "") }));
-  const scenario = `(function () {
+/** Runs `pages` in WebKitGTK under Xvfb (webkit_runner.py) and returns what each page posted. */
+function runWebKit(pages) {
+  const folder = mkdtempSync(join(tmpdir(), "bridgecodec-webkit-"));
+  const spec = join(folder, "spec.json");
+  writeFileSync(spec, JSON.stringify({ pages }));
+  const result = spawnSync("xvfb-run", ["-a", "-s", "-screen 0 1280x1024x24", "/usr/bin/python3", runner, spec], {
+    encoding: "utf8", timeout: 120_000, maxBuffer: 64 << 20, env: { ...process.env, NO_AT_BRIDGE: "1" },
+  });
+  assert.equal(result.status, 0, `WebKitGTK did not run (scripts/setup installs it): ${result.stderr?.slice(-2000)}`);
+  return JSON.parse(result.stdout.trim().split("\n").pop()).pages;
+}
+
+/** The client's scenario in a WebKit page: the outcomes go to the "report" handler. */
+const clientScenario = `(function () {
   var client = window.bridgecodec;
   client.post("log", { event: "opened", note: ${JSON.stringify(hostile)} });
   var pending = ${JSON.stringify(requests)}.map(function (r) {
@@ -168,19 +163,17 @@ test("the client's posts and requests in WebKitGTK, answered by WebKit's own rep
     })));
   });
 })();`;
+
+test("the client's posts and requests in WebKitGTK, answered by WebKit's own reply handler", () => {
+  // The app answers through WKScriptMessageHandlerWithReply: what `script reply` writes for WebKit.
+  const webkitAnswers = [1, 2, 3, 4].map((id) => (answers[id] ? reply("webkit-object", id) : null))
+    .map((text, index) => (text === null ? null : answers[index + 1].value !== undefined ? { value: text.trim() } : { error: text.replace(/\n$/, "") }));
   const pages = ["webkit-object", "webkit-string"].map((transport) => ({
     name: `client over ${transport}`, html: "<!DOCTYPE html><html><body></body></html>", baseURI: "https://shop.example/",
     userScript: script(["bridge", "--transport", transport]), handlers: ["log", "report"],
-    replyHandlers: { cart: { answers: webkitAnswers, reverse: true } }, steps: [scenario], posts: 6,
+    replyHandlers: { cart: { answers: webkitAnswers, reverse: true } }, steps: [clientScenario], posts: 6,
   }));
-  const folder = mkdtempSync(join(tmpdir(), "bridgecodec-webkit-"));
-  const spec = join(folder, "spec.json");
-  writeFileSync(spec, JSON.stringify({ pages }));
-  const result = spawnSync("xvfb-run", ["-a", "-s", "-screen 0 1280x1024x24", "/usr/bin/python3", runner, spec], {
-    encoding: "utf8", timeout: 120_000, maxBuffer: 64 << 20, env: { ...process.env, NO_AT_BRIDGE: "1" },
-  });
-  assert.equal(result.status, 0, result.stderr?.slice(-2000));
-  const ran = JSON.parse(result.stdout.trim().split("\n").pop()).pages;
+  const ran = runWebKit(pages);
   for (const [index, page] of ran.entries()) {
     const transport = pages[index].name.replace("client over ", "");
     assert.deepEqual(page.errors, [], page.name);
@@ -194,30 +187,11 @@ test("the client's posts and requests in WebKitGTK, answered by WebKit's own rep
 test("the client over Cordova in WebKitGTK: envelopes to cordova_iab, answered by the scripts script reply writes", () => {
   // The app evaluates its answers in the page, last first; request 4 is never answered.
   const replies = [5, 3, 2, 1].map((id) => reply("cordova", id));
-  const scenario = `(function () {
-  var client = window.bridgecodec;
-  client.post("log", { event: "opened", note: ${JSON.stringify(hostile)} });
-  var pending = ${JSON.stringify(requests)}.map(function (r) {
-    return client.request(r.handler, r.body, r.timeoutMs ? { timeoutMs: r.timeoutMs } : undefined);
-  });
-  Promise.allSettled(pending).then(function (outcomes) {
-    window.webkit.messageHandlers.report.postMessage(JSON.stringify(outcomes.map(function (o) {
-      return o.status === "fulfilled" ? { value: o.value } : { error: String(o.reason && o.reason.message) };
-    })));
-  });
-})();`;
-  const folder = mkdtempSync(join(tmpdir(), "bridgecodec-webkit-"));
-  const spec = join(folder, "spec.json");
-  writeFileSync(spec, JSON.stringify({ pages: [{
+  const [page] = runWebKit([{
     name: "client over cordova", html: "<!DOCTYPE html><html><body></body></html>", baseURI: "https://shop.example/",
     userScript: script(["bridge", "--transport", "cordova"]), handlers: ["cordova_iab", "report"],
-    steps: [scenario, ...replies], posts: 7,
-  }] }));
-  const result = spawnSync("xvfb-run", ["-a", "-s", "-screen 0 1280x1024x24", "/usr/bin/python3", runner, spec], {
-    encoding: "utf8", timeout: 120_000, maxBuffer: 64 << 20, env: { ...process.env, NO_AT_BRIDGE: "1" },
-  });
-  assert.equal(result.status, 0, result.stderr?.slice(-2000));
-  const [page] = JSON.parse(result.stdout.trim().split("\n").pop()).pages;
+    steps: [clientScenario, ...replies], posts: 7,
+  }]);
   assert.deepEqual(page.errors, []);
   const [report] = page.posts.filter((post) => post.handler === "report").map((post) => JSON.parse(JSON.parse(post.body)));
   const sent = page.posts.filter((post) => post.handler === "cordova_iab")
