@@ -16,8 +16,9 @@ public enum BridgeAnswer: Sendable, Hashable {
 extension JSONValue {
     /// The value as the JSON-compatible Foundation objects WebKit's reply handler and
     /// `JSONSerialization` take: `NSNull`, `NSNumber`, `String`, `[Any]` and `[String: Any]`.
-    /// An integer that a `Double` holds exactly stays an integer; any other number is its
-    /// nearest `Double`, as JavaScript reads it.
+    /// An integer that fits an `Int64` stays an integer; any other number is its nearest
+    /// `Double`, as JavaScript reads it. Of two keys that are one Swift `String` (NFC and NFD
+    /// forms), which a Swift dictionary cannot hold apart, the first is kept.
     public var foundationObject: Any {
         switch self {
         case .null: NSNull()
