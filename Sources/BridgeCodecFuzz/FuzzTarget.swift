@@ -68,12 +68,49 @@ enum FuzzTarget: String, CaseIterable {
         }
     }
 
+    /// A channel that answers with what it was sent.
+    private static let echoDispatcher = BridgeDispatcher(channels: [
+        BridgeChannel("echo", origins: .anyOrigin, decoding: JSONValue.self, replying: JSONValue.self) { Echo(body: $0, reply: $1) }
+    ])
+
+    struct Echo: Sendable {
+        var body: JSONValue
+        var reply: BridgeReply<JSONValue>
+    }
+
+    /// The page client's envelope: read, dispatched to a channel that answers, and answered on
+    /// every transport's route, or refused with its reason; reply-proxy text reads back as JSON
+    /// holding the request's id, and a script never carries a raw `</`.
+    static func envelope(_ text: String) {
+        guard let envelope = try? BridgeEnvelope(jsonText: text) else { return }
+        for transport in ScriptTransport.allCases {
+            let route = envelope.replyRoute(transport: transport)
+            let answer: BridgeAnswer
+            do {
+                let echo = try echoDispatcher.dispatch(envelope.message(), replyRoute: route)
+                answer = try echo.reply.answer(echo.body)
+            } catch {
+                answer = route.failure("\(error)")
+            }
+            switch answer {
+            case .replyProxyText(let reply):
+                guard case .object(let members)? = try? JSONValue(parsing: reply, limits: .largest),
+                    members["id"] == envelope.requestID.map({ .number(JSONNumber($0)) })
+                else { fatalError("reply-proxy text that is not the request's: \(reply)") }
+            case .script(let script):
+                if script.contains("</") { fatalError("a reply script with a raw </: \(script)") }
+            case .none, .webKitReply: break
+            }
+        }
+    }
+
     /// Every handler over the text transport and, for strict JSON, the object-graph transport, as
     /// Swift values and with its root as a Foundation instance (`NSString`, `NSDictionary`: what
     /// WKWebView hands over on Apple platforms); all must agree.
     static func dispatch(_ bytes: UnsafeRawBufferPointer) {
         guard let text = String(validatingUTF8Bytes: bytes) else { return }
         appChannel(text)
+        envelope(text)
         let dispatcher = providerDispatcher
         for handler in dispatcher.channels.map(\.handlerName) {
             let viaText = try? dispatcher.dispatch(BridgeMessage(handlerName: handler, jsonText: text))
