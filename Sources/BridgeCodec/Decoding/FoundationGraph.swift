@@ -12,15 +12,16 @@ extension JSONValue {
     /// size as JSON text).
     /// Dictionary members keep the dictionary's own iteration order.
     public init(foundationObject object: Any, limits: JSONLimits = .default) throws(JSONDecodeError) {
-        self = try JSONDocument(foundationObject: object, limits: limits, urlPolicy: nil).root.jsonValue
+        self = try JSONDocument(converting: object, limits: limits, urlPolicy: nil).root.jsonValue
     }
 }
 
 extension JSONDocument {
-    /// The document of a Foundation object graph, checked against `limits` and converted in one
-    /// walk: what ``JSONValue/init(foundationObject:limits:)`` accepts, and the same errors.
+    /// The document of a Foundation object graph or a `JSONValue`, checked against `limits` and
+    /// converted in one walk: what ``JSONValue/init(foundationObject:limits:)`` accepts, and the
+    /// same errors. A structured body meets the bounds text meets.
     @usableFromInline
-    convenience init(foundationObject object: Any, limits: JSONLimits, urlPolicy: URLPolicy?) throws(JSONDecodeError) {
+    convenience init(converting object: Any, limits: JSONLimits, urlPolicy: URLPolicy?) throws(JSONDecodeError) {
         var builder = Builder()
         try StructureBudget.walking(limits) { budget throws(JSONDecodeError) in
             try Self.converting(object, depth: 0, budget: &budget, into: &builder)
@@ -126,10 +127,24 @@ enum FoundationValue {
             self = .number(JSONNumber(integer))
         } else if let double = Self.exact(object, of: type, as: Double.self) {
             self = try .finite(double)
+        } else if let json = Self.exact(object, of: type, as: JSONValue.self) {
+            self = Self(json: json)
         } else if type is AnyClass {
             self = try Self(instance: object, type: type)
         } else {
             self = try Self(swiftValue: object, type: type)
+        }
+    }
+
+    /// A `JSONValue`, walked as the graph it stands for.
+    private init(json: JSONValue) {
+        switch json {
+        case .null: self = .null
+        case .bool(let bool): self = .bool(bool)
+        case .number(let number): self = .number(number)
+        case .string(let string): self = .string(string)
+        case .array(let elements): self = .array(elements.map { $0 as Any })
+        case .object(let object): self = .members(object.members.map { ($0.key, $0.value as Any) })
         }
     }
 

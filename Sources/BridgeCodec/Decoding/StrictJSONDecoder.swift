@@ -40,13 +40,12 @@ public struct StrictJSONDecoder: Sendable {
     /// Decodes a value from a Foundation object graph as `WKScriptMessage.body` delivers it,
     /// without serialising it to JSON text. See ``JSONValue/init(foundationObject:limits:)``.
     public func decode<T: Decodable>(_ type: T.Type, fromFoundationObject object: Any) throws(JSONDecodeError) -> T {
-        try Self.decode(type, from: JSONDocument(foundationObject: object, limits: limits, urlPolicy: urlPolicy))
+        try Self.decode(type, from: JSONDocument(converting: object, limits: limits, urlPolicy: urlPolicy))
     }
 
     /// Decodes a value from a JSON value, once it is within the limits.
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(JSONDecodeError) -> T {
-        try value.checkLimits(limits)
-        return try Self.decode(type, from: JSONDocument(value: value, urlPolicy: urlPolicy))
+        try Self.decode(type, from: JSONDocument(converting: value, limits: limits, urlPolicy: urlPolicy))
     }
 
     /// Every input is read as a document: one reader, with the document's URL policy.

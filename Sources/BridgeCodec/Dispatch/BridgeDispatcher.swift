@@ -49,8 +49,7 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
         }
         let index = try table.index(of: message.handlerName, origin: message.origin)
         do throws(JSONDecodeError) {
-            try value.checkLimits(limits)
-            return try channels[index].reader.read(JSONDocument(value: value, urlPolicy: urlPolicy), replyRoute)
+            return try channels[index].reader.read(JSONDocument(converting: value, limits: limits, urlPolicy: urlPolicy), replyRoute)
         } catch {
             throw BridgeError(handlerName: message.handlerName, error)
         }
@@ -84,8 +83,8 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
         do throws(JSONDecodeError) {
             let document: JSONDocument
             switch consume foundationBody {
-            case .some(let body): document = try JSONDocument(foundationObject: body, limits: limits, urlPolicy: urlPolicy)
-            case .none: document = JSONDocument(value: .null, urlPolicy: urlPolicy)
+            case .some(let body): document = try JSONDocument(converting: body, limits: limits, urlPolicy: urlPolicy)
+            case .none: document = try JSONDocument(converting: JSONValue.null, limits: limits, urlPolicy: urlPolicy)
             }
             return try channels[index].reader.read(document, replyRoute)
         } catch {

@@ -53,14 +53,6 @@ final class JSONDocument: Sendable {
         rootPath = path
     }
 
-    /// A document of `value`, already within limits, built without writing text and parsing it.
-    @usableFromInline
-    convenience init(value: JSONValue, urlPolicy: URLPolicy?) {
-        var builder = Builder()
-        builder.append(value)
-        self.init(builder, urlPolicy: urlPolicy)
-    }
-
     /// The document `builder` holds.
     init(_ builder: consuming Builder, urlPolicy: URLPolicy?) {
         bytes = builder.bytes
@@ -69,7 +61,7 @@ final class JSONDocument: Sendable {
         rootPath = .root
     }
 
-    /// Builds a document value by value, from what is not text (a tree, an object graph): each
+    /// Builds a document value by value, from what is not text (an object graph, a tree): each
     /// string and number is copied as its bytes, and its token says what the parser's would (a
     /// string read as it stands, a number's short-integer form). Offsets fit 32 bits: a value
     /// within limits is under 4 GiB as JSON text, and its bytes here are fewer.
@@ -118,26 +110,6 @@ final class JSONDocument: Sendable {
 
         mutating func close(_ position: Int) {
             tokens[position].next = UInt32(truncatingIfNeeded: tokens.count)
-        }
-
-        mutating func append(_ value: JSONValue) {
-            switch value {
-            case .null: null()
-            case .bool(let value): bool(value)
-            case .number(let value): number(value)
-            case .string(let value): string(value)
-            case .array(let elements):
-                let position = open(.array, count: elements.count)
-                for element in elements { append(element) }
-                close(position)
-            case .object(let object):
-                let position = open(.object, count: object.count)
-                for member in object {
-                    string(member.key)
-                    append(member.value)
-                }
-                close(position)
-            }
         }
     }
 
