@@ -47,6 +47,18 @@ test("the client on every transport in Chromium", () => {
   for (const transport of transports) check(transport, reports[transport]);
 });
 
+test("over android-listener a window is never a handler", async () => {
+  const window = { postMessage: () => { throw new Error("posted to a window"); } };
+  window.self = window;
+  window.window = window;
+  const context = vm.createContext({ window, setTimeout, clearTimeout });
+  vm.runInContext(client("android-listener"), context);
+  for (const name of ["self", "window"]) {
+    await assert.rejects(vm.runInContext(`window.bridgecodec.request(${JSON.stringify(name)}, 1)`, context), /no handler/);
+    assert.throws(() => vm.runInContext(`window.bridgecodec.post(${JSON.stringify(name)}, 1)`, context), /no handler/);
+  }
+});
+
 test("script bridge and script reply refuse what they cannot write", () => {
   assert.equal(run(["script", "bridge", "--transport", "android", "--timeout-ms", "0"]).status, 2);
   assert.equal(run(["script", "reply", "--transport", "android", "--value", "1"]).status, 2);

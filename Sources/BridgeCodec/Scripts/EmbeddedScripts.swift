@@ -95,8 +95,10 @@ enum EmbeddedScripts {
               window[config.androidInterface].postMessage(text);
               return;
             case "android-listener": {
+              // A listener object, never a window (self, top, parent, a frame): their postMessage and
+              // message events are other documents', which must not carry or answer requests.
               var target = window[handler];
-              if (!target || typeof target.postMessage !== "function") {
+              if (!target || typeof target.postMessage !== "function" || target.window === target) {
                 throw new Error("bridgecodec: no handler " + JSON.stringify(handler));
               }
               if (envelope.id !== undefined) listen(handler, target);
