@@ -17,6 +17,8 @@ enum DecodeCommand {
           --jsonl FILE         one message per line: {"handler": …, "transport": "object"|"string"|"argument"|"absent",
                                "body": …}; for "string" and "argument" the body is a JSON string holding the text
                                ("bodyBase64" instead for string bodies that are not UTF-8; bridgecodec fuzz writes these);
+                               or {"transport": "envelope", "body": "…"}: the text the page's client (script bridge)
+                               posts off WebKit, whose own "handler" names the channel;
                                read line by line as it arrives (tail -f capture.jsonl | bridgecodec decode --jsonl -),
                                each result written once the piece of input holding its line is read
           --summary            with --jsonl: instead of a line per message, one JSON object at the end:
@@ -153,6 +155,38 @@ enum DecodeCommand {
         return CommandResult(exitCode: counts.rejected == 0 ? 0 : 1, standardOutput: Data(output))
     }
 
+    /// A line holding an envelope of the page's client: its handler is the envelope's, and a
+    /// "handler" on the line, when there is one, must be the same.
+    private static func decodeEnvelope(
+        _ fields: JSONObject, limits: JSONLimits, dispatcher: BridgeDispatcher<ProviderMessage>
+    ) -> Result<(String, ProviderMessage), LineFailure> {
+        let logged: String? = if case .string(let name)? = fields["handler"] { name } else { nil }
+        guard case .string(let text)? = fields["body"] else {
+            return .failure(
+                LineFailure(handler: logged, category: "line.bodyMismatch", message: "an envelope line's \"body\" is its text, a string"))
+        }
+        let envelope: BridgeEnvelope
+        do {
+            envelope = try BridgeEnvelope(jsonText: text, limits: dispatcher.limits)
+        } catch {
+            return .failure(LineFailure(handler: logged, category: "envelope.malformed", message: "the envelope: \(error)"))
+        }
+        if let logged, logged != envelope.handlerName {
+            return .failure(
+                LineFailure(
+                    handler: logged, category: "line.handlerMismatch",
+                    message: "the line's handler is not the envelope's, \(JSONValue.string(envelope.handlerName).jsonText)"))
+        }
+        do throws(BridgeError) {
+            return .success((envelope.handlerName, try dispatcher.dispatch(envelope.message())))
+        } catch {
+            return .failure(
+                LineFailure(
+                    handler: envelope.handlerName, category: CaptureSummary.category(of: error.reason),
+                    message: "\(error.path): \(error.reason)"))
+        }
+    }
+
     struct LineFailure: Error, CustomStringConvertible {
         var handler: String?
         /// The kind of refusal `--summary` counts, such as `urlRejected.forbiddenScheme`.
@@ -169,6 +203,9 @@ enum DecodeCommand {
             record = try line.withUnsafeBytes { bytes in try JSONValue(parsing: bytes, limits: limits) }
         } catch {
             return .failure(LineFailure(category: "line.notJSON", message: "the line is not JSON: \(error)"))
+        }
+        if case .object(let fields) = record, fields["transport"] == .string("envelope") {
+            return decodeEnvelope(fields, limits: limits, dispatcher: dispatcher)
         }
         guard case .object(let fields) = record, case .string(let handler)? = fields["handler"] else {
             return .failure(LineFailure(category: "line.noHandler", message: "the line needs a string \"handler\""))

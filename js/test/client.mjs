@@ -1,7 +1,7 @@
 // The page-side client's scenario, shared by the node:vm, Chromium and WebKit tests: posts and
 // requests on every transport, answered by stand-ins for the native objects with what the Swift
 // side writes (bridgecodec script reply), in reverse order, one never, one with an error.
-import { script, run } from "./support.mjs";
+import { script, run, decodeAll } from "./support.mjs";
 import assert from "node:assert/strict";
 
 export const transports = ["webkit-object", "webkit-string", "android", "android-listener", "react-native", "cordova"];
@@ -126,6 +126,10 @@ export function check(transport, report) {
     assert.deepEqual(envelopes[0], { handler: "log", body: { event: "opened", note: hostile } });
     assert.deepEqual(envelopes.slice(1), requests.map((r, index) => ({ handler: r.handler, id: index + 1, body: r.body })));
     if (transport === "android-listener") assert.deepEqual(report.sent.map((m) => m.name), ["log", "cart", "cart", "cart", "cart", "missing"]);
+    // The Swift side reads every envelope as the engine wrote it; none of these handlers is a provider's.
+    const decoded = decodeAll(bodies.map((text) => ({ transport: "envelope", body: text })));
+    assert.deepEqual(decoded.map((line) => line.handler), ["log", "cart", "cart", "cart", "cart", "missing"]);
+    assert.ok(decoded.every((line) => line.error === "$: no channel is registered under this handler name"), JSON.stringify(decoded));
   }
 }
 

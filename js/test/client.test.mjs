@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import vm from "node:vm";
 import { transports, pageScript, check, client } from "./client.mjs";
-import { load, run } from "./support.mjs";
+import { load, run, decodeAll } from "./support.mjs";
 
 for (const transport of transports) {
   test(`the client over ${transport} in node:vm`, async () => {
@@ -45,6 +45,25 @@ test("the client on every transport in Chromium", () => {
   const reports = load(html);
   assert.equal(reports.error, undefined);
   for (const transport of transports) check(transport, reports[transport]);
+});
+
+test("the providers' messages posted through the client decode on the Swift side from their envelopes", () => {
+  for (const transport of ["android", "android-listener", "react-native", "cordova"]) {
+    const sent = [];
+    const sink = { postMessage: (text) => sent.push(text) };
+    const window = {
+      Android: sink, voltRedirect: sink, sovHandler: sink, ReactNativeWebView: sink, webkit: { messageHandlers: { cordova_iab: sink } },
+    };
+    const context = vm.createContext({ window, setTimeout, clearTimeout });
+    vm.runInContext(client(transport), context);
+    vm.runInContext(`window.bridgecodec.post("voltRedirect", {type: "merchant_redirect", result: "cancel", url: "https://merchant.example/c?o=1"});
+      window.bridgecodec.post("sovHandler", {type: "height", value: "420"});
+      window.bridgecodec.post("voltRedirect", {type: "bank_redirect", url: "javascript:alert(1)"});`, context);
+    const results = decodeAll(sent.map((text) => ({ transport: "envelope", body: text })));
+    assert.deepEqual(results.map((r) => r.kind ?? r.error), [
+      "volt.merchantRedirect", "sovendus.height", '$.url: URL scheme "javascript:" is never allowed',
+    ], transport);
+  }
 });
 
 test("over android-listener a window is never a handler", async () => {

@@ -16,6 +16,30 @@ struct DecodeCommandTests {
         return (result.code, result.out.split(separator: "\n").map(String.init))
     }
 
+    /// A line holding the page client's envelope: the envelope names the handler, and a line
+    /// that names another is refused.
+    @Test func envelopeLinesNameTheirHandler() {
+        let stdin = [
+            #"{"transport":"envelope","body":"{\"handler\":\"voltRedirect\",\"body\":{\"type\":\"bank_redirect\",\"url\":\"https://bank.example/a\"}}"}"#,
+            #"{"transport":"envelope","body":"{\"handler\":\"cart\",\"id\":1,\"body\":{}}"}"#,
+            #"{"transport":"envelope","body":"{\"id\":1}"}"#,
+            #"{"transport":"envelope","handler":"x","body":"{\"handler\":\"voltRedirect\",\"body\":null}"}"#,
+            #"{"transport":"envelope","body":{"handler":"voltRedirect"}}"#,
+        ].joined(separator: "\n")
+        let result = runCLI(["decode", "--jsonl", "-"], stdin: stdin)
+        #expect(result.code == 1)
+        #expect(
+            result.out.split(separator: "\n").map(String.init) == [
+                #"{"line":1,"handler":"voltRedirect","kind":"volt.bankRedirect","message":{"type":"bank_redirect","url":"https://bank.example/a"}}"#,
+                #"{"line":2,"handler":"cart","error":"$: no channel is registered under this handler name"}"#,
+                #"{"line":3,"handler":null,"error":"the envelope: $.handler: required field is missing"}"#,
+                #"{"line":4,"handler":"x","error":"the line's handler is not the envelope's, \"voltRedirect\""}"#,
+                #"{"line":5,"handler":null,"error":"an envelope line's \"body\" is its text, a string"}"#,
+            ])
+        let summary = runCLI(["decode", "--jsonl", "-", "--summary"], stdin: stdin).out
+        #expect(summary.contains(#""envelope.malformed":1"#) && summary.contains(#""line.handlerMismatch":1"#), "\(summary)")
+    }
+
     @Test func decodesANumericStringHeight() {
         let result = runCLI(["decode", "--handler", "sovHandler"], stdin: #"{"type":"height","value":"420"}"#)
         #expect(result.code == 0)
