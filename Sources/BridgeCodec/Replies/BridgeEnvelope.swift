@@ -4,13 +4,14 @@
 public struct BridgeEnvelope: Sendable, Hashable {
     /// The channel the body is for.
     public var handlerName: String
-    /// The request's id, from 1 to 2^53 − 1 (an integer JavaScript holds exactly); `nil` for a post.
+    /// The request's id, from 1 to ``largestRequestID`` (an integer JavaScript holds exactly);
+    /// `nil` for a post.
     public var requestID: Int?
     /// The body; `null` when the page sent none.
     public var body: JSONValue
 
-    /// The largest id a page can count to exactly.
-    public static let largestRequestID = (1 << 53) - 1
+    /// The largest id a page can count to exactly, 2^53 − 1, or `Int.max` where `Int` is 32 bits.
+    public static let largestRequestID = Int(clamping: (Int64(1) << 53) - 1)
 
     /// Reads an envelope strictly, within `limits`: the handler a string, the id an integer in
     /// range, the body any value. Other members are ignored.
