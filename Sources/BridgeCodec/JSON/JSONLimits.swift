@@ -50,8 +50,8 @@ public struct JSONLimits: Sendable, Hashable {
     public static let deepestNesting = 512
 
     /// The largest input, string and member count any limits accept: a parse records offsets in
-    /// 32 bits, so one byte under 4 GiB.
-    public static let maximumBytes = Int(UInt32.max - 1)
+    /// 32 bits, so one byte under 4 GiB, or `Int.max` where `Int` is 32 bits (watchOS on arm64_32).
+    public static let maximumBytes = Int(clamping: UInt32.max - 1)
 
     /// The defaults: 1 MiB, depth 64, strings of 256 KiB, 1,024 members per object.
     public static let `default` = JSONLimits(checkedBytes: 1 << 20, depth: 64, stringLength: 256 << 10, objectMembers: 1_024)
