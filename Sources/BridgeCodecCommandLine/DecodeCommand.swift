@@ -180,10 +180,7 @@ enum DecodeCommand {
         do throws(BridgeError) {
             return .success((envelope.handlerName, try dispatcher.dispatch(envelope.message())))
         } catch {
-            return .failure(
-                LineFailure(
-                    handler: envelope.handlerName, category: CaptureSummary.category(of: error.reason),
-                    message: "\(error.path): \(error.reason)"))
+            return .failure(LineFailure(handler: envelope.handlerName, refusal: error))
         }
     }
 
@@ -194,6 +191,17 @@ enum DecodeCommand {
         var message: String
 
         var description: String { message }
+
+        init(handler: String? = nil, category: String, message: String) {
+            self.handler = handler
+            self.category = category
+            self.message = message
+        }
+
+        /// The dispatcher's refusal of the line's message: its reason at its path, counted by kind.
+        init(handler: String, refusal error: BridgeError) {
+            self.init(handler: handler, category: CaptureSummary.category(of: error.reason), message: "\(error.path): \(error.reason)")
+        }
     }
     private static func decodeLine(
         _ line: ArraySlice<UInt8>, limits: JSONLimits, dispatcher: BridgeDispatcher<ProviderMessage>
@@ -238,9 +246,7 @@ enum DecodeCommand {
         do throws(BridgeError) {
             return .success((handler, try transport.dispatch(body, handler: handler, with: dispatcher)))
         } catch {
-            return .failure(
-                LineFailure(
-                    handler: handler, category: CaptureSummary.category(of: error.reason), message: "\(error.path): \(error.reason)"))
+            return .failure(LineFailure(handler: handler, refusal: error))
         }
     }
 }

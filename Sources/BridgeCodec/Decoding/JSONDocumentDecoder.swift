@@ -6,7 +6,7 @@ import Foundation
 /// Built for the way Codable calls it. Not generic over the node: `Decodable` types reach the
 /// containers through existentials, where a generic container makes the runtime look its
 /// metadata up on every call. No path is carried: the document finds a value's path from its
-/// position (``JSONDocument/path(to:)``), and only errors and `codingPath` ask. So a decoder is
+/// position (``JSONDocument/Node/path``), and only errors and `codingPath` ask. So a decoder is
 /// one node, small enough to sit inside an `any Decoder` without a heap box.
 struct JSONDocumentDecoder: Decoder {
     let node: JSONDocument.Node
@@ -16,14 +16,14 @@ struct JSONDocumentDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy _: Key.Type) throws -> KeyedDecodingContainer<Key> {
         try reading([String: Any].self) {
-            guard node.kind == .object else { throw StrictValue.mismatch("an object", node) }
+            guard node.kind == .object else { throw node.mismatch("an object") }
             return KeyedDecodingContainer(KeyedContainer<Key>(object: node))
         }
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         try reading([Any].self) {
-            guard let elements = node.elements else { throw StrictValue.mismatch("an array", node) }
+            guard let elements = node.elements else { throw node.mismatch("an array") }
             return UnkeyedContainer(array: node, elements: elements)
         }
     }

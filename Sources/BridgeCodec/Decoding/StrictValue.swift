@@ -5,17 +5,17 @@ enum StrictValue {
     typealias Node = JSONDocument.Node
 
     static func bool(_ value: Node) throws(JSONDecodeError) -> Bool {
-        guard let bool = value.boolValue else { throw mismatch("a boolean", value) }
+        guard let bool = value.boolValue else { throw value.mismatch("a boolean") }
         return bool
     }
 
     static func string(_ value: Node) throws(JSONDecodeError) -> String {
-        guard let string = value.stringValue else { throw mismatch("a string", value) }
+        guard let string = value.stringValue else { throw value.mismatch("a string") }
         return string
     }
 
     static func integer<Integer: FixedWidthInteger>(_ value: Node, as _: Integer.Type) throws(JSONDecodeError) -> Integer {
-        guard value.kind == .number else { throw mismatch("an integer", value) }
+        guard value.kind == .number else { throw value.mismatch("an integer") }
         guard let integer = value.exactInteger(Integer.self) else {
             throw JSONDecodeError(path: value.path, reason: .numberNotRepresentable(value.numberValue?.text ?? "", as: "\(Integer.self)"))
         }
@@ -23,12 +23,12 @@ enum StrictValue {
     }
 
     static func double(_ value: Node) throws(JSONDecodeError) -> Double {
-        guard let double = value.doubleValue else { throw mismatch("a number", value) }
+        guard let double = value.doubleValue else { throw value.mismatch("a number") }
         return double
     }
 
     static func float(_ value: Node) throws(JSONDecodeError) -> Float {
-        guard let number = value.numberValue, let double = value.doubleValue else { throw mismatch("a number", value) }
+        guard let number = value.numberValue, let double = value.doubleValue else { throw value.mismatch("a number") }
         // From the number's text, rounded once, as `JSONDecoder` reads a `Float`: through the
         // `Double` it would be rounded twice (`1.00000005960464477550` would be 1, not 1.0000001).
         let float = Float(number.text) ?? .infinity
@@ -114,7 +114,7 @@ enum StrictValue {
 
     /// An array's elements, each read by `read`, into storage reserved for all of them.
     static func elements<Element>(of value: Node, _ read: (Node) throws -> Element) throws -> [Element] {
-        guard let elements = value.elements else { throw mismatch("an array", value) }
+        guard let elements = value.elements else { throw value.mismatch("an array") }
         var array: [Element] = []
         array.reserveCapacity(elements.count)
         for element in elements { array.append(try read(element)) }
@@ -124,7 +124,7 @@ enum StrictValue {
     /// The number's exact `Decimal`; refused when its significant digits are more than a
     /// `Decimal`'s significand holds (2^128 − 1) or its exponent is beyond its range, never rounded.
     static func decimal(_ value: Node) throws(JSONDecodeError) -> Decimal {
-        guard let number = value.numberValue else { throw mismatch("a number", value) }
+        guard let number = value.numberValue else { throw value.mismatch("a number") }
         let text = number.text
         let digits = text.withUTF8Bytes(JSONNumberText.significantDigits)
         guard
@@ -152,9 +152,6 @@ enum StrictValue {
         }
     }
 
-    static func mismatch(_ expected: String, _ value: Node) -> JSONDecodeError {
-        value.mismatch(expected)
-    }
 }
 
 /// An array whose elements decode: ``StrictValue/decode(_:from:)`` reads it without a container.

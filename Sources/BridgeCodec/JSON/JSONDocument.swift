@@ -17,11 +17,6 @@ final class JSONDocument: Sendable {
     /// The rule every URL decoded from the document must pass; `nil` checks none.
     let urlPolicy: URLPolicy?
 
-    /// Parses `text` strictly within `limits`.
-    convenience init(parsing text: String, limits: JSONLimits, urlPolicy: URLPolicy? = nil) throws(JSONParseError) {
-        try self.init(parsing: Array(text.utf8), limits: limits, urlPolicy: urlPolicy)
-    }
-
     /// Parses `bytes` as a decoder reads them: text that is not strict JSON is a
     /// `malformedJSON` error at the root, and a breached limit its own reason at the path of the
     /// value that breaks it.
@@ -115,10 +110,6 @@ final class JSONDocument: Sendable {
 
     /// The top-level value.
     var root: Node { Node(document: self, index: 0) }
-
-    /// The path from the root to the value at `index`. Reads keep no paths; only errors and
-    /// `codingPath` ask for one.
-    func path(to index: Int) -> JSONPath { Node(document: self, index: index).path }
 
     /// One value of the document.
     struct Node {

@@ -77,7 +77,7 @@ struct JSONDocumentTests {
     @Test func manyTokensOutgrowTheFirstGuess() throws {
         let count = 50_000
         let text = "[" + Array(repeating: #"{"a":[1,true,null]}"#, count: count).joined(separator: ",") + "]"
-        let tape = try JSONDocument(parsing: text, limits: try JSONLimits(maxBytes: 4 << 20))
+        let tape = try JSONDocument(parsing: Array(text.utf8), limits: try JSONLimits(maxBytes: 4 << 20))
         let elements = try #require(tape.root.elements)
         #expect(elements.count == count)
         #expect(elements.allSatisfy { $0.member(forKey: "a")?.elements?.count == 3 })
@@ -87,7 +87,7 @@ struct JSONDocumentTests {
     @Test func keysAndStringValuesAreComparedAsCodeUnits() throws {
         let tape = try JSONDocument(
             parsing:
-                #"{"e\u0301":1,"type":"bank_redirect","empty":"","escaped":"bank\u005fredirect","long":"merchant_redirect_"}"#,
+                Array(#"{"e\u0301":1,"type":"bank_redirect","empty":"","escaped":"bank\u005fredirect","long":"merchant_redirect_"}"#.utf8),
             limits: .default)
         #expect(tape.root.member(forKey: "é") == nil)
         #expect(tape.root.member(forKey: "e\u{301}")?.exactInteger(Int.self) == 1)
@@ -106,7 +106,7 @@ struct JSONDocumentTests {
             guard let tape = try? JSONDocument(parsing: [UInt8](try Data(contentsOf: file)), limits: .default) else { continue }
             for index in values(of: tape.root) {
                 var node: JSONDocument.Node? = tape.root
-                for component in tape.path(to: index).components {
+                for component in JSONDocument.Node(document: tape, index: index).path.components {
                     switch component {
                     case .key(let key): node = node?.member(forKey: key)
                     case .index(let position): node = node?.elements.map(Array.init)?[position]
@@ -117,9 +117,9 @@ struct JSONDocumentTests {
             }
         }
         #expect(checked > 150)
-        let nested = try JSONDocument(parsing: #"{"a":[1,{"b\u0020c":[true]}],"d":null}"#, limits: .default)
+        let nested = try JSONDocument(parsing: Array(#"{"a":[1,{"b\u0020c":[true]}],"d":null}"#.utf8), limits: .default)
         #expect(
-            values(of: nested.root).map { nested.path(to: $0).description } == [
+            values(of: nested.root).map { JSONDocument.Node(document: nested, index: $0).path.description } == [
                 "$", "$.a", "$.a[0]", "$.a[1]", #"$.a[1]["b c"]"#, #"$.a[1]["b c"][0]"#, "$.d",
             ])
         #expect(JSONDocument(nullAt: JSONPath([.key("base")])).root.path.description == "$.base")
