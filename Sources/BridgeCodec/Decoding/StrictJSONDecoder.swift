@@ -34,7 +34,7 @@ public struct StrictJSONDecoder: Sendable {
 
     /// Decodes a value from JSON text.
     public func decode<T: Decodable>(_ type: T.Type, from text: String) throws(JSONDecodeError) -> T {
-        try decode(type, from: Array(text.utf8))
+        try Self.decode(type, from: JSONDocument(reading: text, limits: limits, urlPolicy: urlPolicy))
     }
 
     /// Decodes a value from a Foundation object graph as `WKScriptMessage.body` delivers it,

@@ -64,7 +64,7 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
         let index = try table.index(of: handlerName, origin: origin)
         do throws(JSONDecodeError) {
             return try channels[index].reader.read(
-                JSONDocument(reading: Array(jsonText.utf8), limits: limits, urlPolicy: urlPolicy), replyRoute)
+                JSONDocument(reading: jsonText, limits: limits, urlPolicy: urlPolicy), replyRoute)
         } catch {
             throw BridgeError(handlerName: handlerName, error)
         }

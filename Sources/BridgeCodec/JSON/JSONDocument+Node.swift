@@ -4,7 +4,7 @@
 extension JSONDocument.Node {
     /// `body`'s result for the document's bytes, lent for the call.
     private func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        document.bytes.withUnsafeBufferPointer(body)
+        document.text.withUTF8Bytes(body)
     }
 
     private func node(at position: Int) -> Self { Self(document: document, index: position) }

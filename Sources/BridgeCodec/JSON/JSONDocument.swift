@@ -7,9 +7,9 @@
 /// A class, so that a node, which the Codable decoder copies at every step, holds one reference.
 @usableFromInline
 final class JSONDocument: Sendable {
-    /// The document's UTF-8 bytes. Text is copied here once: every read then lends the array's
-    /// storage, where lending a `String`'s would ask the runtime for an optional's metadata.
-    let bytes: [UInt8]
+    /// The document's UTF-8, lent to every read: the message's own text, kept as it came, or
+    /// the bytes a ``Builder`` wrote.
+    let text: String
     /// The values in document order (``JSONToken``).
     let tokens: [JSONToken]
     /// Where the root sits in a larger document: the root for a whole message.
@@ -17,10 +17,19 @@ final class JSONDocument: Sendable {
     /// The rule every URL decoded from the document must pass; `nil` checks none.
     let urlPolicy: URLPolicy?
 
-    /// Parses `bytes` as a decoder reads them: text that is not strict JSON is a
-    /// `malformedJSON` error at the root, and a breached limit its own reason at the path of the
-    /// value that breaks it.
+    /// Parses `text` as a decoder reads it: text that is not strict JSON is a `malformedJSON`
+    /// error at the root, and a breached limit its own reason at the path of the value that
+    /// breaks it.
     @usableFromInline
+    convenience init(reading text: String, limits: JSONLimits, urlPolicy: URLPolicy?) throws(JSONDecodeError) {
+        do {
+            try self.init(parsing: text, limits: limits, urlPolicy: urlPolicy)
+        } catch {
+            throw JSONDecodeError(error)
+        }
+    }
+
+    /// Parses UTF-8 `bytes` as a decoder reads them, with the same errors as text.
     convenience init(reading bytes: [UInt8], limits: JSONLimits, urlPolicy: URLPolicy?) throws(JSONDecodeError) {
         do {
             try self.init(parsing: bytes, limits: limits, urlPolicy: urlPolicy)
@@ -29,20 +38,29 @@ final class JSONDocument: Sendable {
         }
     }
 
-    /// Parses `bytes` strictly within `limits`.
-    init(parsing bytes: [UInt8], limits: JSONLimits, urlPolicy: URLPolicy? = nil) throws(JSONParseError) {
-        self.bytes = bytes
+    /// Parses `text` strictly within `limits`, and keeps the text itself, uncopied.
+    init(parsing text: String, limits: JSONLimits, urlPolicy: URLPolicy? = nil) throws(JSONParseError) {
+        var text = text
+        // A bridged string becomes UTF-8 once, here, so that every read after lends it.
+        text.makeContiguousUTF8()
+        tokens = try text.withUTF8Bytes { JSONParser.tokens(of: $0, limits: limits) }.get()
+        self.text = text
         self.urlPolicy = urlPolicy
         rootPath = .root
-        // The buffer-borrowing APIs rethrow only untyped errors, so the typed error travels out as a `Result`.
-        tokens = try bytes.withUnsafeBufferPointer { bytes in
-            Result { () throws(JSONParseError) in try JSONParser.tokens(of: bytes, limits: limits) }
-        }.get()
+    }
+
+    /// Parses UTF-8 `bytes` strictly within `limits`. What passes is well-formed UTF-8, so the
+    /// text kept holds the same bytes.
+    init(parsing bytes: [UInt8], limits: JSONLimits, urlPolicy: URLPolicy? = nil) throws(JSONParseError) {
+        tokens = try bytes.withUnsafeBufferPointer { JSONParser.tokens(of: $0, limits: limits) }.get()
+        text = String(decoding: bytes, as: UTF8.self)
+        self.urlPolicy = urlPolicy
+        rootPath = .root
     }
 
     /// A document that is `null` at `path`: what an absent super key decodes as.
     init(nullAt path: JSONPath) {
-        bytes = []
+        text = ""
         urlPolicy = nil
         tokens = [JSONToken(kind: .null, flags: 0, start: 0, length: 0, next: 1)]
         rootPath = path
@@ -50,7 +68,8 @@ final class JSONDocument: Sendable {
 
     /// The document `builder` holds.
     init(_ builder: consuming Builder, urlPolicy: URLPolicy?) {
-        bytes = builder.bytes
+        // The builder's bytes are whole strings' and numbers' UTF-8: read as text unchanged.
+        text = String(decoding: builder.bytes, as: UTF8.self)
         tokens = builder.tokens
         self.urlPolicy = urlPolicy
         rootPath = .root
@@ -78,7 +97,7 @@ final class JSONDocument: Sendable {
                     next: next))
         }
 
-        private mutating func text(_ kind: JSONToken.Kind, _ string: String, flags: (UnsafeBufferPointer<UInt8>) -> UInt8) {
+        private mutating func append(_ kind: JSONToken.Kind, _ string: String, flags: (UnsafeBufferPointer<UInt8>) -> UInt8) {
             let start = bytes.count
             let flag = string.withUTF8Bytes { utf8 in
                 bytes.append(contentsOf: utf8)
@@ -90,10 +109,10 @@ final class JSONDocument: Sendable {
         mutating func null() { token(.null, start: bytes.count, length: 0) }
         mutating func bool(_ bool: Bool) { token(bool ? .true : .false, start: bytes.count, length: 0) }
         mutating func number(_ number: JSONNumber) {
-            text(.number, number.text) { JSONNumberText.isShortInteger($0) ? JSONToken.shortIntegerFlag : 0 }
+            append(.number, number.text) { JSONNumberText.isShortInteger($0) ? JSONToken.shortIntegerFlag : 0 }
         }
         mutating func string(_ string: String) {
-            text(.string, string) { utf8 in utf8.contains { $0 >= 0x80 } ? JSONToken.notPlainASCIIFlag : 0 }
+            append(.string, string) { utf8 in utf8.contains { $0 >= 0x80 } ? JSONToken.notPlainASCIIFlag : 0 }
         }
 
         /// Opens an array or object of `count` elements or members; its contents follow, then

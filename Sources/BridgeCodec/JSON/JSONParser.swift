@@ -27,13 +27,14 @@ struct JSONParser {
         self.limits = limits
     }
 
-    /// The tokens of `bytes`, or why they are not strict JSON within `limits`.
-    static func tokens(of bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) throws(JSONParseError) -> [JSONToken] {
+    /// The tokens of `bytes`, or why they are not strict JSON within `limits`: a `Result`, because
+    /// the APIs that lend bytes rethrow only untyped errors.
+    static func tokens(of bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) -> Result<[JSONToken], JSONParseError> {
         // About one token per four bytes holds most documents without growing; the cap (64 MiB
         // of tokens) keeps a large input that is mostly one string from reserving gigabytes.
         var parser = JSONParser(bytes: bytes, limits: limits)
         parser.tokens.reserveCapacity(min(bytes.count / 4 + 8, 1 << 22))
-        do {
+        do throws(JSONParseError) {
             try parser.parseDocument()
         } catch {
             var located = error
@@ -42,9 +43,9 @@ struct JSONParser {
             case .tooManyMembers: located.path = parser.pathOfValueBeingRead(inContainer: false)
             default: break
             }
-            throw located
+            return .failure(located)
         }
-        return parser.tokens
+        return .success(parser.tokens)
     }
 
     private func fail(_ reason: JSONParseError.Reason, at offset: Int) -> JSONParseError {

@@ -21,13 +21,9 @@ extension JSONValue {
         self = try text.withUTF8Bytes { Self.parseResult($0, limits) }.get()
     }
 
-    /// The buffer-borrowing APIs rethrow only untyped errors, so the typed error travels out as a `Result`.
-    private static func parseResult(
-        _ buffer: UnsafeBufferPointer<UInt8>, _ limits: JSONLimits
-    ) -> Result<JSONValue, JSONParseError> {
-        Result { () throws(JSONParseError) in
-            let tokens = try JSONParser.tokens(of: buffer, limits: limits)
-            return tokens.withUnsafeBufferPointer { JSONValue(tokens: $0, in: buffer) }
+    private static func parseResult(_ buffer: UnsafeBufferPointer<UInt8>, _ limits: JSONLimits) -> Result<JSONValue, JSONParseError> {
+        JSONParser.tokens(of: buffer, limits: limits).map { tokens in
+            tokens.withUnsafeBufferPointer { JSONValue(tokens: $0, in: buffer) }
         }
     }
 
