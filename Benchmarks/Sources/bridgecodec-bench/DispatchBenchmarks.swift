@@ -2,8 +2,9 @@ import BridgeCodec
 import Foundation
 
 /// Decode + dispatch of each provider's typical message, from bytes and from the WKWebView
-/// object graph, against the seeds' path (object graph → JSONSerialization.data → JSONDecoder)
-/// and JSONDecoder from bytes, into equivalent plain Codable models; and the object graph
+/// object graph, against `JSONDecoder` from bytes into the same model (the package's provider
+/// models are `Decodable`), and against the seeds' path (object graph → JSONSerialization.data
+/// → JSONDecoder into the providers' sample models, plain strings); and the object graph
 /// against bare `as?` casts of the same fields, which check nothing.
 enum DispatchBenchmarks {
     private struct VoltSample: Codable {
@@ -27,8 +28,10 @@ enum DispatchBenchmarks {
         let name: String
         let handler: String
         let body: String
-        /// The seeds' decode of the same body: a plain Codable model.
-        let foundationDecode: @Sendable (JSONDecoder, Data) -> Int
+        /// `JSONDecoder` on the package's own model of the body.
+        let modelDecode: @Sendable (JSONDecoder, Data) -> Int
+        /// The seeds' decode of the same body: a plain Codable model of strings, as the providers' samples have.
+        let sampleDecode: @Sendable (JSONDecoder, Data) -> Int
         /// The fields read from the object graph by `as?` casts, as app code does without a codec.
         let castsDecode: @Sendable (Any) -> Int
     }
@@ -37,7 +40,8 @@ enum DispatchBenchmarks {
         Provider(
             name: "volt", handler: "voltRedirect",
             body: #"{"type":"merchant_redirect","result":"cancel","url":"https://merchant.example/checkout/cancel?order=123"}"#,
-            foundationDecode: { decoder, data in (try? decoder.decode(VoltSample.self, from: data))?.url.utf8.count ?? 0 },
+            modelDecode: { decoder, data in (try? decoder.decode(VoltRedirect.self, from: data))?.url.string.utf8.count ?? 0 },
+            sampleDecode: { decoder, data in (try? decoder.decode(VoltSample.self, from: data))?.url.utf8.count ?? 0 },
             castsDecode: { graph in
                 guard let body = graph as? [String: Any], let type = body["type"] as? String, let url = body["url"] as? String else {
                     return 0
@@ -46,7 +50,11 @@ enum DispatchBenchmarks {
             }),
         Provider(
             name: "sovendus", handler: "sovHandler", body: #"{"type":"height","value":420}"#,
-            foundationDecode: { decoder, data in Int((try? decoder.decode(SovendusSample.self, from: data))?.value ?? 0) },
+            modelDecode: { decoder, data in
+                guard case .height(let height) = try? decoder.decode(SovendusMessage.self, from: data) else { return 0 }
+                return Int(height.value)
+            },
+            sampleDecode: { decoder, data in Int((try? decoder.decode(SovendusSample.self, from: data))?.value ?? 0) },
             castsDecode: { graph in
                 guard let body = graph as? [String: Any], let type = body["type"] as? String, let value = body["value"] as? Double else {
                     return 0
@@ -55,16 +63,22 @@ enum DispatchBenchmarks {
             }),
         Provider(
             name: "branch", handler: "branchPlaidLink", body: #""https://hosted.plaid.com/link/lp-1234567890""#,
-            foundationDecode: { decoder, data in (try? decoder.decode(String.self, from: data))?.utf8.count ?? 0 },
+            modelDecode: { decoder, data in (try? decoder.decode(BranchHostedLinkRequest.self, from: data))?.url.string.utf8.count ?? 0 },
+            sampleDecode: { decoder, data in (try? decoder.decode(String.self, from: data))?.utf8.count ?? 0 },
             castsDecode: { graph in (graph as? String)?.utf8.count ?? 0 }),
         Provider(
             name: "swedbankpay", handler: "completed", body: #""success""#,
-            foundationDecode: { decoder, data in (try? decoder.decode(String.self, from: data))?.utf8.count ?? 0 },
+            modelDecode: { decoder, data in (try? decoder.decode(SwedbankPayCompleted.self, from: data))?.status?.utf8.count ?? 0 },
+            sampleDecode: { decoder, data in (try? decoder.decode(String.self, from: data))?.utf8.count ?? 0 },
             castsDecode: { graph in (graph as? String)?.utf8.count ?? 0 }),
         Provider(
             name: "plaidcomplete", handler: "branchPlaidLinkComplete",
             body: #"{"status":"completed","callbackUrl":"https://app.example/plaid/complete?public_token=p-1"}"#,
-            foundationDecode: { decoder, data in (try? decoder.decode(PlaidCompletionSample.self, from: data))?.callbackUrl?.utf8.count ?? 0
+            modelDecode: { decoder, data in
+                guard case .completed(let url) = try? decoder.decode(PlaidLinkCompletion.self, from: data) else { return 0 }
+                return url.string.utf8.count
+            },
+            sampleDecode: { decoder, data in (try? decoder.decode(PlaidCompletionSample.self, from: data))?.callbackUrl?.utf8.count ?? 0
             },
             castsDecode: { graph in
                 guard let body = graph as? [String: Any], let status = body["status"] as? String else { return 0 }
@@ -72,7 +86,8 @@ enum DispatchBenchmarks {
             }),
         Provider(
             name: "canceled", handler: "canceled", body: "null",
-            foundationDecode: { decoder, data in (try? decoder.decode(String?.self, from: data)) == .some(nil) ? 1 : 0 },
+            modelDecode: { decoder, data in (try? decoder.decode(SwedbankPayCanceled.self, from: data)) == nil ? 0 : 1 },
+            sampleDecode: { decoder, data in (try? decoder.decode(String?.self, from: data)) == .some(nil) ? 1 : 0 },
             castsDecode: { graph in graph is NSNull ? 1 : 0 }),
     ]
 
@@ -96,14 +111,15 @@ enum DispatchBenchmarks {
             let handler = provider.handler
             let text = provider.body
             bodies += [
-                Benchmark("dispatch.\(provider.name).JSONDecoder", { provider.foundationDecode(foundation, data) }),
+                Benchmark("dispatch.\(provider.name).JSONDecoder", { provider.modelDecode(foundation, data) }),
+                Benchmark("dispatch.\(provider.name).JSONDecoder.sampleModel", { provider.sampleDecode(foundation, data) }),
                 Benchmark(
                     "dispatch.\(provider.name).seedsPath",
                     {
                         guard let reserialised = try? JSONSerialization.data(withJSONObject: graph, options: .fragmentsAllowed) else {
                             return 0
                         }
-                        return provider.foundationDecode(foundation, reserialised)
+                        return provider.sampleDecode(foundation, reserialised)
                     }
                 ),
                 Benchmark("dispatch.\(provider.name).asCasts", { provider.castsDecode(graph) }),
@@ -178,8 +194,25 @@ enum DispatchBenchmarks {
         }
     }
 
+    /// The decoding bodies whose results differ from the package's for the same message: a
+    /// baseline that fails to decode would return 0 quickly and look fast. (The casts read
+    /// more fields, and decode nothing.)
+    static func disagreeing(_ bodies: [Benchmark]) -> [String] {
+        providers.flatMap { provider in
+            let own = bodies.filter { $0.name.hasPrefix("dispatch.\(provider.name).") && !$0.name.hasSuffix(".asCasts") }
+            let expected = own.first { $0.name.hasSuffix(".bridgecodec.bytes") }?.body()
+            return own.filter { $0.body() != expected || expected == 0 }.map(\.name)
+        }
+    }
+
     static func run() -> [Measurement] {
-        let timed = nanosecondsPerCall(bodies())
+        let bodies = bodies()
+        let disagreeing = disagreeing(bodies)
+        guard disagreeing.isEmpty else {
+            FileHandle.standardError.write(Data("bridgecodec-bench: these read other fields than the rest: \(disagreeing)\n".utf8))
+            exit(1)
+        }
+        let timed = nanosecondsPerCall(bodies)
         return providers.flatMap { provider -> [Measurement] in
             let prefix = "dispatch.\(provider.name)."
             /// A row named `name` showing the time of the body `measured` (by default its own).
@@ -190,8 +223,11 @@ enum DispatchBenchmarks {
             }
             return [
                 row("JSONDecoder", baseline: nil),
+                row("JSONDecoder.sampleModel", baseline: nil),
                 row("seedsPath", baseline: nil),
                 row("bridgecodec.bytes", baseline: "JSONDecoder"),
+                // Not a floor: JSONDecoder into plain strings, which checks no URL and no discriminator.
+                row("bridgecodec.bytes-vs-sampleModel", measured: "bridgecodec.bytes", baseline: "JSONDecoder.sampleModel"),
                 row("bridgecodec.bytes-vs-seeds", measured: "bridgecodec.bytes", baseline: "seedsPath"),
                 row("bridgecodec.objectGraph", baseline: "seedsPath"),
                 row("bridgecodec.classGraph", baseline: "seedsPath"),
