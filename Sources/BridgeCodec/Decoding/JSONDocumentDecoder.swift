@@ -28,9 +28,8 @@ struct JSONDocumentDecoder: Decoder {
         }
     }
 
-    func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        SingleValueContainer(value: node)
-    }
+    /// The decoder is its own single-value container: both are the one value.
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 }
 
 // MARK: - Containers
@@ -211,31 +210,27 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
     }
 }
 
-private struct SingleValueContainer: SingleValueDecodingContainer {
-    let value: JSONDocument.Node
-
-    var codingPath: [any CodingKey] { value.path.codingKeys }
-
-    func decodeNil() -> Bool { value.kind == .null }
-    func decode(_: Bool.Type) throws -> Bool { try reading(Bool.self) { try StrictValue.bool(value) } }
-    func decode(_: String.Type) throws -> String { try reading(String.self) { try StrictValue.string(value) } }
-    func decode(_: Double.Type) throws -> Double { try reading(Double.self) { try StrictValue.double(value) } }
-    func decode(_: Float.Type) throws -> Float { try reading(Float.self) { try StrictValue.float(value) } }
-    func decode(_ type: Int.Type) throws -> Int { try reading(Int.self) { try StrictValue.integer(value, as: type) } }
-    func decode(_ type: Int8.Type) throws -> Int8 { try reading(Int8.self) { try StrictValue.integer(value, as: type) } }
-    func decode(_ type: Int16.Type) throws -> Int16 { try reading(Int16.self) { try StrictValue.integer(value, as: type) } }
-    func decode(_ type: Int32.Type) throws -> Int32 { try reading(Int32.self) { try StrictValue.integer(value, as: type) } }
-    func decode(_ type: Int64.Type) throws -> Int64 { try reading(Int64.self) { try StrictValue.integer(value, as: type) } }
-    func decode(_ type: UInt.Type) throws -> UInt { try reading(UInt.self) { try StrictValue.integer(value, as: type) } }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try reading(UInt8.self) { try StrictValue.integer(value, as: type) } }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try reading(UInt16.self) { try StrictValue.integer(value, as: type) } }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try reading(UInt32.self) { try StrictValue.integer(value, as: type) } }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try reading(UInt64.self) { try StrictValue.integer(value, as: type) } }
+extension JSONDocumentDecoder: SingleValueDecodingContainer {
+    func decodeNil() -> Bool { node.kind == .null }
+    func decode(_: Bool.Type) throws -> Bool { try reading(Bool.self) { try StrictValue.bool(node) } }
+    func decode(_: String.Type) throws -> String { try reading(String.self) { try StrictValue.string(node) } }
+    func decode(_: Double.Type) throws -> Double { try reading(Double.self) { try StrictValue.double(node) } }
+    func decode(_: Float.Type) throws -> Float { try reading(Float.self) { try StrictValue.float(node) } }
+    func decode(_ type: Int.Type) throws -> Int { try reading(Int.self) { try StrictValue.integer(node, as: type) } }
+    func decode(_ type: Int8.Type) throws -> Int8 { try reading(Int8.self) { try StrictValue.integer(node, as: type) } }
+    func decode(_ type: Int16.Type) throws -> Int16 { try reading(Int16.self) { try StrictValue.integer(node, as: type) } }
+    func decode(_ type: Int32.Type) throws -> Int32 { try reading(Int32.self) { try StrictValue.integer(node, as: type) } }
+    func decode(_ type: Int64.Type) throws -> Int64 { try reading(Int64.self) { try StrictValue.integer(node, as: type) } }
+    func decode(_ type: UInt.Type) throws -> UInt { try reading(UInt.self) { try StrictValue.integer(node, as: type) } }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try reading(UInt8.self) { try StrictValue.integer(node, as: type) } }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try reading(UInt16.self) { try StrictValue.integer(node, as: type) } }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try reading(UInt32.self) { try StrictValue.integer(node, as: type) } }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try reading(UInt64.self) { try StrictValue.integer(node, as: type) } }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-    func decode(_ type: Int128.Type) throws -> Int128 { try reading(Int128.self) { try StrictValue.integer(value, as: type) } }
+    func decode(_ type: Int128.Type) throws -> Int128 { try reading(Int128.self) { try StrictValue.integer(node, as: type) } }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-    func decode(_ type: UInt128.Type) throws -> UInt128 { try reading(UInt128.self) { try StrictValue.integer(value, as: type) } }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try reading(T.self) { try StrictValue.decode(type, from: value) } }
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try reading(UInt128.self) { try StrictValue.integer(node, as: type) } }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try reading(T.self) { try StrictValue.decode(type, from: node) } }
 }
 
 // MARK: - Coding keys for a path

@@ -17,42 +17,24 @@ final class JSONDocument: Sendable {
     /// The rule every URL decoded from the document must pass; `nil` checks none.
     let urlPolicy: URLPolicy?
 
-    /// Parses `text` as a decoder reads it: text that is not strict JSON is a `malformedJSON`
-    /// error at the root, and a breached limit its own reason at the path of the value that
-    /// breaks it.
+    /// Parses `text` strictly within `limits`, and keeps the text itself, uncopied. Text that is
+    /// not strict JSON is a `malformedJSON` error at the root, and a breached limit its own reason
+    /// at the path of the value that breaks it.
     @usableFromInline
-    convenience init(reading text: String, limits: JSONLimits, urlPolicy: URLPolicy?) throws(JSONDecodeError) {
-        do {
-            try self.init(parsing: text, limits: limits, urlPolicy: urlPolicy)
-        } catch {
-            throw JSONDecodeError(error)
-        }
-    }
-
-    /// Parses UTF-8 `bytes` as a decoder reads them, with the same errors as text.
-    convenience init(reading bytes: [UInt8], limits: JSONLimits, urlPolicy: URLPolicy?) throws(JSONDecodeError) {
-        do {
-            try self.init(parsing: bytes, limits: limits, urlPolicy: urlPolicy)
-        } catch {
-            throw JSONDecodeError(error)
-        }
-    }
-
-    /// Parses `text` strictly within `limits`, and keeps the text itself, uncopied.
-    init(parsing text: String, limits: JSONLimits, urlPolicy: URLPolicy? = nil) throws(JSONParseError) {
+    init(reading text: String, limits: JSONLimits, urlPolicy: URLPolicy? = nil) throws(JSONDecodeError) {
         var text = text
         // A bridged string becomes UTF-8 once, here, so that every read after lends it.
         text.makeContiguousUTF8()
-        tokens = try text.withUTF8Bytes { JSONParser.tokens(of: $0, limits: limits) }.get()
+        tokens = try text.withUTF8Bytes { JSONParser.tokens(of: $0, limits: limits) }.mapError(JSONDecodeError.init).get()
         self.text = text
         self.urlPolicy = urlPolicy
         rootPath = .root
     }
 
-    /// Parses UTF-8 `bytes` strictly within `limits`. What passes is well-formed UTF-8, so the
-    /// text kept holds the same bytes.
-    init(parsing bytes: [UInt8], limits: JSONLimits, urlPolicy: URLPolicy? = nil) throws(JSONParseError) {
-        tokens = try bytes.withUnsafeBufferPointer { JSONParser.tokens(of: $0, limits: limits) }.get()
+    /// Parses UTF-8 `bytes` as ``init(reading:limits:urlPolicy:)`` parses text. What passes is
+    /// well-formed UTF-8, so the text kept holds the same bytes.
+    init(reading bytes: [UInt8], limits: JSONLimits, urlPolicy: URLPolicy? = nil) throws(JSONDecodeError) {
+        tokens = try bytes.withUnsafeBufferPointer { JSONParser.tokens(of: $0, limits: limits) }.mapError(JSONDecodeError.init).get()
         text = String(decoding: bytes, as: UTF8.self)
         self.urlPolicy = urlPolicy
         rootPath = .root

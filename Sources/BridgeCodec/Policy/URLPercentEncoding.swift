@@ -1,4 +1,5 @@
-/// The URL Standard's percent-encode sets, each applied to the UTF-8 of one part of a URL.
+/// Percent-encoding, the one encoder of `%XX`: the URL Standard's percent-encode sets, each
+/// applied to the UTF-8 of one part of a URL, and RFC 3986's for a query component.
 enum URLPercentEncoding {
     /// Which of the Standard's sets; each contains the sets before it that it names.
     enum EncodeSet {
@@ -14,6 +15,9 @@ enum URLPercentEncoding {
         case path
         /// `path` and `/` `:` `;` `=` `@` `[` `\` `]` `|`.
         case userInfo
+        /// Every byte but RFC 3986's unreserved characters (`A–Z a–z 0–9 - . _ ~`): a query
+        /// component (``Escaper/urlQueryComponent(_:)``), in which `&`, `=`, `#`, `+` and `;` survive.
+        case component
     }
 
     private static func table(_ extra: String, over base: [Bool]) -> [Bool] {
@@ -28,6 +32,9 @@ enum URLPercentEncoding {
     private static let specialQuery = table("'", over: query)
     private static let path = table("?^`{}", over: query)
     private static let userInfo = table("/:;=@[\\]|", over: path)
+    private static let component = (0...255).map { byte in
+        !(URLReader.isAlpha(UInt8(byte)) || URLReader.isDigit(UInt8(byte)) || "-._~".utf8.contains(UInt8(byte)))
+    }
 
     /// Whether `set` percent-encodes `byte`.
     static func encodes(_ byte: UInt8, _ set: EncodeSet) -> Bool { table(set)[Int(byte)] }
@@ -40,6 +47,7 @@ enum URLPercentEncoding {
         case .specialQuery: specialQuery
         case .path: path
         case .userInfo: userInfo
+        case .component: component
         }
     }
 

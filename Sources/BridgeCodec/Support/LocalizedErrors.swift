@@ -1,49 +1,23 @@
 import Foundation
 
 // `localizedDescription` reads `errorDescription`: without one, Linux and Apple's logs print the
-// error's type and a number instead of what went wrong.
+// error's type and a number instead of what went wrong. Every error of the package says what went
+// wrong in its `description`, and these conformances take that.
 
-extension BridgeError: LocalizedError {
-    /// ``description``: `NAME: PATH: REASON`.
-    public var errorDescription: String? { description }
-}
+/// An error of this package; not public, so that an app's own errors are left as they are.
+protocol DescribedError: LocalizedError, CustomStringConvertible {}
 
-extension JSONDecodeError: LocalizedError {
-    /// ``description``: `PATH: REASON`.
-    public var errorDescription: String? { description }
-}
-
-extension JSONParseError: LocalizedError {
-    /// ``description``: `line L, column C: REASON`.
-    public var errorDescription: String? { description }
-}
-
-extension URLPolicy.Violation: LocalizedError {
+extension DescribedError {
     /// ``description``.
     public var errorDescription: String? { description }
 }
 
-extension EscapingError: LocalizedError {
-    /// ``description``.
-    public var errorDescription: String? { description }
-}
-
-extension InvalidLimit: LocalizedError {
-    /// ``description``.
-    public var errorDescription: String? { description }
-}
-
-extension PaymentNavigationPolicy.InvalidURL: LocalizedError {
-    /// ``description``.
-    public var errorDescription: String? { description }
-}
-
-extension MerchantBackend.LinkError: LocalizedError {
-    /// ``description``.
-    public var errorDescription: String? { description }
-}
-
-extension AndroidIntentURL.Failure: LocalizedError {
-    /// ``description``.
-    public var errorDescription: String? { description }
-}
+extension BridgeError: DescribedError {}
+extension JSONDecodeError: DescribedError {}
+extension JSONParseError: DescribedError {}
+extension URLPolicy.Violation: DescribedError {}
+extension EscapingError: DescribedError {}
+extension InvalidLimit: DescribedError {}
+extension PaymentNavigationPolicy.InvalidURL: DescribedError {}
+extension MerchantBackend.LinkError: DescribedError {}
+extension AndroidIntentURL.Failure: DescribedError {}
