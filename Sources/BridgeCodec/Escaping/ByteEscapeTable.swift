@@ -28,6 +28,9 @@ struct ByteEscapeTable: Sendable {
         self.replacements = replacements
     }
 
+    /// Whether `byte` writes anything but itself.
+    func escapes(_ byte: UInt8) -> Bool { lengths[Int(byte)] != 0 }
+
     /// The signature of a table's look at the bytes after a marked byte: given the input and the
     /// byte's position, the scalar to write as `\uXXXX` and how many input bytes (two or three) it
     /// covers, or nil to copy the byte.

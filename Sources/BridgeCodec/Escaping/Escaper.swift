@@ -55,12 +55,9 @@ public enum Escaper {
     private static func escaped(_ text: String, for context: EscapingContext) -> String {
         text.withUTF8Bytes { bytes in
             switch context {
-            case .javaScriptString, .scriptJSON: return JavaScriptEscaping.quoted(bytes)
-            case .htmlText, .htmlAttribute: return HTMLEscaping.table.escapedString(bytes)
-            case .urlQueryComponent:
-                var output: [UInt8] = []
-                URLPercentEncoding.append(bytes, .component, to: &output)
-                return String(decoding: output, as: UTF8.self)
+            case .javaScriptString, .scriptJSON: JavaScriptEscaping.quoted(bytes)
+            case .htmlText, .htmlAttribute: HTMLEscaping.table.escapedString(bytes)
+            case .urlQueryComponent: URLPercentEncoding.table(.component).escapedString(bytes)
             }
         }
     }
@@ -82,7 +79,7 @@ public enum Escaper {
         switch context {
         case .javaScriptString, .scriptJSON: JavaScriptEscaping.appendQuoted(bytes, to: &output)
         case .htmlText, .htmlAttribute: HTMLEscaping.append(bytes, to: &output)
-        case .urlQueryComponent: URLPercentEncoding.append(bytes, .component, to: &output)
+        case .urlQueryComponent: URLPercentEncoding.table(.component).escape(bytes, into: &output)
         }
     }
 

@@ -20,26 +20,8 @@ enum URLPercentEncoding {
         case component
     }
 
-    private static func table(_ extra: String, over base: [Bool]) -> [Bool] {
-        var table = base
-        for byte in extra.utf8 { table[Int(byte)] = true }
-        return table
-    }
-
-    private static let c0Control = (0...255).map { $0 < 0x20 || $0 > 0x7E }
-    private static let fragment = table(" \"<>`", over: c0Control)
-    private static let query = table(" \"#<>", over: c0Control)
-    private static let specialQuery = table("'", over: query)
-    private static let path = table("?^`{}", over: query)
-    private static let userInfo = table("/:;=@[\\]|", over: path)
-    private static let component = (0...255).map { byte in
-        !(URLReader.isAlpha(UInt8(byte)) || URLReader.isDigit(UInt8(byte)) || "-._~".utf8.contains(UInt8(byte)))
-    }
-
-    /// Whether `set` percent-encodes `byte`.
-    static func encodes(_ byte: UInt8, _ set: EncodeSet) -> Bool { table(set)[Int(byte)] }
-
-    private static func table(_ set: EncodeSet) -> [Bool] {
+    /// `set` as the escaping engine's table: each byte in the set writes `%XX`, in uppercase hex.
+    static func table(_ set: EncodeSet) -> ByteEscapeTable {
         switch set {
         case .c0Control: c0Control
         case .fragment: fragment
@@ -51,17 +33,32 @@ enum URLPercentEncoding {
         }
     }
 
+    /// Whether `set` percent-encodes `byte`.
+    static func encodes(_ byte: UInt8, _ set: EncodeSet) -> Bool { table(set).escapes(byte) }
+
     /// Appends `bytes`, each byte in `set` written `%XX`.
     static func append(_ bytes: some Collection<UInt8>, _ set: EncodeSet, to output: inout [UInt8]) {
         let table = table(set)
-        for byte in bytes {
-            if table[Int(byte)] {
-                output.append(UInt8(ascii: "%"))
-                output.append(Escaper.upperHexDigit(byte >> 4))
-                output.append(Escaper.upperHexDigit(byte & 0xF))
-            } else {
-                output.append(byte)
-            }
+        if bytes.withContiguousStorageIfAvailable({ table.escape($0, into: &output) }) == nil {
+            Array(bytes).withUnsafeBufferPointer { table.escape($0, into: &output) }
         }
     }
+
+    private static func encoding(where encodes: (UInt8) -> Bool) -> ByteEscapeTable {
+        ByteEscapeTable { byte in
+            encodes(byte) ? [UInt8(ascii: "%"), Escaper.upperHexDigit(byte >> 4), Escaper.upperHexDigit(byte & 0xF)] : nil
+        }
+    }
+
+    private static func encoding(_ extra: String, over base: ByteEscapeTable) -> ByteEscapeTable {
+        encoding { base.escapes($0) || extra.utf8.contains($0) }
+    }
+
+    private static let c0Control = encoding { $0 < 0x20 || $0 > 0x7E }
+    private static let fragment = encoding(" \"<>`", over: c0Control)
+    private static let query = encoding(" \"#<>", over: c0Control)
+    private static let specialQuery = encoding("'", over: query)
+    private static let path = encoding("?^`{}", over: query)
+    private static let userInfo = encoding("/:;=@[\\]|", over: path)
+    private static let component = encoding { !(URLReader.isAlpha($0) || URLReader.isDigit($0) || "-._~".utf8.contains($0)) }
 }
