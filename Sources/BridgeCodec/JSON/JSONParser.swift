@@ -14,8 +14,6 @@ struct JSONParser {
     private var open = Self.noParent
     /// Whether the string being read is an object's key.
     private var readingKey = false
-    /// ``plainStringBytes``, held here: a static is looked up on every use, and every string asks.
-    private let plainBytes = Self.plainStringBytes
 
     /// Above this many members, duplicate detection switches from a linear scan to a hash set.
     private static let linearKeyScanLimit = 32
@@ -288,7 +286,7 @@ struct JSONParser {
         // in range whatever the limit (`Int.max` means "none").
         let fastEnd = maxLength < bytes.count - start ? start + maxLength + 1 : bytes.count
         // Fast path: printable ASCII with no escapes is the common case in bridge messages.
-        index = plainBytes.firstNonMember(in: bytes, from: start, before: fastEnd)
+        index = Self.plainStringBytes.firstNonMember(in: bytes, from: start, before: fastEnd)
         var flags: UInt8 = 0
         if index < fastEnd, bytes[index] != UInt8(ascii: "\"") {
             // An escape, a control character or non-ASCII: the slow path counts the unescaped
