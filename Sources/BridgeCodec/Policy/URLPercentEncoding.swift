@@ -1,7 +1,8 @@
 /// Percent-encoding, the one encoder of `%XX`: the URL Standard's percent-encode sets, each
 /// applied to the UTF-8 of one part of a URL, and RFC 3986's for a query component.
 enum URLPercentEncoding {
-    /// Which of the Standard's sets; each contains the sets before it that it names.
+    /// Which set: one of the Standard's, each containing the sets before it that it names, or
+    /// RFC 3986's for a component.
     enum EncodeSet {
         /// C0 controls and every byte above `~`: opaque paths and opaque hosts.
         case c0Control
