@@ -1,0 +1,13 @@
+extension BridgeScripts {
+    /// Volt: defines `window.voltRedirectCallback(data)`, forwarding `data` to `handler`
+    /// (on Android: `androidInterface.postMessage(JSON.stringify(data))`).
+    public static func voltRedirectCallback(
+        transport: ScriptTransport, handler: String = "voltRedirect", androidInterface: String = "Android"
+    ) -> String {
+        compose(
+            "volt.js", transport: transport,
+            config: [
+                ("handler", .string(handler)), ("androidInterface", .string(androidInterface)), ("androidMethod", .string("postMessage")),
+            ])
+    }
+}
