@@ -29,7 +29,7 @@ public struct StrictJSONDecoder: Sendable {
 
     /// Decodes a value from UTF-8 JSON bytes.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(JSONDecodeError) -> T {
-        try decode(type, from: [UInt8](data))
+        try Self.decode(type, from: JSONDocument(reading: data, limits: limits, urlPolicy: urlPolicy))
     }
 
     /// Decodes a value from JSON text.

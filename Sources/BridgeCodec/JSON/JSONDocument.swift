@@ -33,8 +33,11 @@ final class JSONDocument: Sendable {
 
     /// Parses UTF-8 `bytes` as ``init(reading:limits:urlPolicy:)`` parses text. What passes is
     /// well-formed UTF-8, so the text kept holds the same bytes.
-    init(reading bytes: [UInt8], limits: JSONLimits, urlPolicy: URLPolicy? = nil) throws(JSONDecodeError) {
-        tokens = try bytes.withUnsafeBufferPointer { JSONParser.tokens(of: $0, limits: limits) }.mapError(JSONDecodeError.init).get()
+    init(reading bytes: some Collection<UInt8>, limits: JSONLimits, urlPolicy: URLPolicy? = nil) throws(JSONDecodeError) {
+        let parsed =
+            bytes.withContiguousStorageIfAvailable { JSONParser.tokens(of: $0, limits: limits) }
+            ?? Array(bytes).withUnsafeBufferPointer { JSONParser.tokens(of: $0, limits: limits) }
+        tokens = try parsed.mapError(JSONDecodeError.init).get()
         text = String(decoding: bytes, as: UTF8.self)
         self.urlPolicy = urlPolicy
         rootPath = .root
