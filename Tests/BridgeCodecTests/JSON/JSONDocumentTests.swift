@@ -47,6 +47,29 @@ struct JSONDocumentTests {
         #expect(try decoder.decode(Everything.self, from: bodies[1]).text == "escaped key")
     }
 
+    /// A document keeps its input as text: from bytes, `Data` and, where the bytes are UTF-8, a
+    /// `String`, every suite file gives the same value or the same error, and the parser's verdict.
+    @Test func everyInputFormReadsEverySuiteFileAlike() throws {
+        let files = try FileManager.default.contentsOfDirectory(at: TestData.jsonTestSuite, includingPropertiesForKeys: nil)
+        let decoder = StrictJSONDecoder()
+        var compared = 0
+        for file in files where file.pathExtension == "json" {
+            let data = try Data(contentsOf: file)
+            let bytes = [UInt8](data)
+            let fromBytes = Result { try decoder.decode(JSONValue.self, from: bytes) }
+            let fromData = Result { try decoder.decode(JSONValue.self, from: data) }
+            #expect(String(describing: fromData) == String(describing: fromBytes), "\(file.lastPathComponent)")
+            let parsed = Result { try JSONValue(parsing: bytes) }
+            #expect((try? fromBytes.get()) == (try? parsed.get()), "\(file.lastPathComponent)")
+            if let text = String(validatingUTF8Bytes: bytes) {
+                let fromText = Result { try decoder.decode(JSONValue.self, from: text) }
+                #expect(String(describing: fromText) == String(describing: fromBytes), "\(file.lastPathComponent)")
+            }
+            compared += 1
+        }
+        #expect(compared > 300)
+    }
+
     @Test func everyAcceptedSuiteFileReadsBackAsTheTree() throws {
         let files = try FileManager.default.contentsOfDirectory(at: TestData.jsonTestSuite, includingPropertiesForKeys: nil)
         var compared = 0
