@@ -1,19 +1,12 @@
 import Foundation
 
 extension JSONValue {
-    /// Parses UTF-8 bytes strictly (RFC 8259, no extensions), within `limits`.
-    public init(parsing bytes: UnsafeRawBufferPointer, limits: JSONLimits = .default) throws(JSONParseError) {
-        self = try Self.parseResult(bytes.assumingMemoryBound(to: UInt8.self), limits).get()
-    }
-
-    /// Parses UTF-8 bytes strictly (RFC 8259, no extensions), within `limits`.
-    public init(parsing bytes: [UInt8], limits: JSONLimits = .default) throws(JSONParseError) {
-        self = try bytes.withUnsafeBufferPointer { Self.parseResult($0, limits) }.get()
-    }
-
-    /// Parses UTF-8 bytes strictly (RFC 8259, no extensions), within `limits`.
-    public init(parsing data: Data, limits: JSONLimits = .default) throws(JSONParseError) {
-        self = try data.withUnsafeBytes { Self.parseResult($0.assumingMemoryBound(to: UInt8.self), limits) }.get()
+    /// Parses UTF-8 bytes (an array, `Data`, a buffer) strictly (RFC 8259, no extensions), within `limits`.
+    public init(parsing bytes: some Collection<UInt8>, limits: JSONLimits = .default) throws(JSONParseError) {
+        let result =
+            bytes.withContiguousStorageIfAvailable { Self.parseResult($0, limits) }
+            ?? Array(bytes).withUnsafeBufferPointer { Self.parseResult($0, limits) }
+        self = try result.get()
     }
 
     /// Parses JSON text strictly (RFC 8259, no extensions), within `limits`.
