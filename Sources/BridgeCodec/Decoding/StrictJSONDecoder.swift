@@ -19,17 +19,12 @@ public struct StrictJSONDecoder: Sendable {
         self.urlPolicy = urlPolicy
     }
 
-    /// Decodes a value from UTF-8 JSON bytes.
+    /// Decodes a value from UTF-8 JSON bytes: `Data`, as `JSONDecoder` takes it, an array or a buffer.
     ///
     /// The bytes are parsed once into a document that the decoder reads in place: no tree of
     /// values, and no `String` for keys the type already knows.
-    public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(JSONDecodeError) -> T {
+    public func decode<T: Decodable>(_ type: T.Type, from bytes: some Collection<UInt8>) throws(JSONDecodeError) -> T {
         try Self.decode(type, from: JSONDocument(reading: bytes, limits: limits, urlPolicy: urlPolicy))
-    }
-
-    /// Decodes a value from UTF-8 JSON bytes.
-    public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(JSONDecodeError) -> T {
-        try Self.decode(type, from: JSONDocument(reading: data, limits: limits, urlPolicy: urlPolicy))
     }
 
     /// Decodes a value from JSON text.

@@ -34,11 +34,11 @@ final class JSONDocument: Sendable {
     /// Parses UTF-8 `bytes` as ``init(reading:limits:urlPolicy:)`` parses text. What passes is
     /// well-formed UTF-8, so the text kept holds the same bytes.
     init(reading bytes: some Collection<UInt8>, limits: JSONLimits, urlPolicy: URLPolicy? = nil) throws(JSONDecodeError) {
-        let parsed =
-            bytes.withContiguousStorageIfAvailable { JSONParser.tokens(of: $0, limits: limits) }
-            ?? Array(bytes).withUnsafeBufferPointer { JSONParser.tokens(of: $0, limits: limits) }
-        tokens = try parsed.mapError(JSONDecodeError.init).get()
-        text = String(decoding: bytes, as: UTF8.self)
+        func read(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<([JSONToken], String), JSONParseError> {
+            JSONParser.tokens(of: buffer, limits: limits).map { ($0, String(decoding: buffer, as: UTF8.self)) }
+        }
+        let parsed = bytes.withContiguousStorageIfAvailable(read) ?? Array(bytes).withUnsafeBufferPointer(read)
+        (tokens, text) = try parsed.mapError(JSONDecodeError.init).get()
         self.urlPolicy = urlPolicy
         rootPath = .root
     }
