@@ -49,15 +49,9 @@ struct ByteEscapeTable: Sendable {
 
     /// `bytes` escaped, as a `String`.
     func escapedString(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8? = nil, following: Following = { _, _ in nil }) -> String {
-        guard bytes.count <= Self.chunkSize else {
-            var output: [UInt8] = []
-            escape(bytes, into: &output, delimiter: delimiter, following: following)
-            return String(decoding: output, as: UTF8.self)
-        }
-        // One chunk: the string is made from the scratch room directly.
-        var string = ""
-        forEachEscapedChunk(of: bytes, delimiter: delimiter, following: following) { string = String(decoding: $0, as: UTF8.self) }
-        return string
+        var output: [UInt8] = []
+        escape(bytes, into: &output, delimiter: delimiter, following: following)
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Escapes `bytes` a chunk at a time into scratch room for the chunk's worst case, so that no
