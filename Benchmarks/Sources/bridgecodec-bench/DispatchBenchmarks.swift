@@ -209,7 +209,8 @@ enum DispatchBenchmarks {
         let bodies = bodies()
         let disagreeing = disagreeing(bodies)
         guard disagreeing.isEmpty else {
-            FileHandle.standardError.write(Data("bridgecodec-bench: these read other fields than the rest: \(disagreeing)\n".utf8))
+            let message = "bridgecodec-bench: these read other fields than the package's dispatch: \(disagreeing)\n"
+            FileHandle.standardError.write(Data(message.utf8))
             exit(1)
         }
         let timed = nanosecondsPerCall(bodies)
