@@ -13,7 +13,14 @@ enum FuzzTarget: String, CaseIterable {
         guard let limits = try? JSONLimits(maxBytes: 1 << 16, maxDepth: 32, maxStringLength: 4_096, maxObjectMembers: 64) else {
             fatalError("the fuzz target's limits are out of range")
         }
-        guard let value = try? JSONValue(parsing: bytes, limits: limits) else { return }
+        let parsed = try? JSONValue(parsing: bytes, limits: limits)
+        // The decoder reads the bytes through its own document, lent or as `Data`: the parser's
+        // verdict and value, whatever form the bytes come in.
+        let decoder = StrictJSONDecoder(limits: limits)
+        guard (try? decoder.decode(JSONValue.self, from: bytes)) == parsed,
+            (try? decoder.decode(JSONValue.self, from: Data(bytes))) == parsed
+        else { fatalError("the decoder and the parser disagree") }
+        guard let value = parsed else { return }
         #if BRIDGECODEC_PLANTED_BUG
             // Only in the planted build of scripts/fuzz: a bug the fuzzer must find to prove its instrumentation works.
             if case .object(let object) = value, object.keys.contains(where: isPlantedKey) { fatalError("planted bug found") }
