@@ -86,15 +86,21 @@ enum StrictValue {
     }
 
     /// Keys are compared by code units, as JavaScript compares property names; a Swift
-    /// dictionary would silently keep one of two keys that differ in code units but are one
-    /// Swift `String`, so such an object is refused where one is made.
-    static func refuseKeysThatAreOneSwiftString(in node: Node) throws(JSONDecodeError) {
-        guard let (first, second) = node.keysEqualAsSwiftStrings else { return }
-        throw JSONDecodeError(
-            path: node.path,
-            reason: .invalidValue(
-                "keys \(JSONPath.quoted(first)) (\(scalars(of: first))) and \(JSONPath.quoted(second)) "
-                    + "(\(scalars(of: second))) differ in code units but are one Swift String"))
+    /// dictionary would silently keep one of two keys of `object` that differ in code units but
+    /// are one Swift `String` (canonically equivalent: NFC and NFD "é", or "K" and U+212A KELVIN
+    /// SIGN), so such an object is refused where one is made. Distinct ASCII keys are never
+    /// equivalent, so keys that are all ASCII need no look beyond their bytes.
+    static func refuseKeysThatAreOneSwiftString(_ members: [(key: String, value: Node)], of object: Node) throws(JSONDecodeError) {
+        guard members.contains(where: { $0.key.utf8.contains { $0 >= 0x80 } }) else { return }
+        var seen: [String: String] = [:]
+        for (second, _) in members {
+            guard let first = seen.updateValue(second, forKey: second) else { continue }
+            throw JSONDecodeError(
+                path: object.path,
+                reason: .invalidValue(
+                    "keys \(JSONPath.quoted(first)) (\(scalars(of: first))) and \(JSONPath.quoted(second)) "
+                        + "(\(scalars(of: second))) differ in code units but are one Swift String"))
+        }
     }
 
     /// `U+0065 U+0301`: what tells apart two keys that print alike (the first eight scalars).
@@ -174,8 +180,8 @@ private protocol DecodableStringKeyedDictionary {
 
 extension Dictionary: DecodableStringKeyedDictionary where Key == String, Value: Decodable {
     fileprivate static func decodeMembers(of value: JSONDocument.Node) throws -> [String: Value] {
-        try StrictValue.refuseKeysThatAreOneSwiftString(in: value)
         let members = value.members ?? []
+        try StrictValue.refuseKeysThatAreOneSwiftString(members, of: value)
         var dictionary: [String: Value] = [:]
         dictionary.reserveCapacity(members.count)
         for (key, member) in members { dictionary[key] = try StrictValue.decode(Value.self, from: member) }

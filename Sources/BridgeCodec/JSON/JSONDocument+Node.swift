@@ -101,26 +101,6 @@ extension JSONDocument.Node {
         }
     }
 
-    /// Two keys of this object that differ in code units but are one Swift `String` (canonically
-    /// equivalent: NFC and NFD "é", or "K" and U+212A KELVIN SIGN), which a Swift dictionary would
-    /// merge into one entry; `nil` when there are none. Objects whose keys are all plain ASCII
-    /// (distinct ASCII text is never equivalent) are answered from their tokens alone.
-    var keysEqualAsSwiftStrings: (String, String)? {
-        let tokens = document.tokens
-        var position = index + 1
-        var plainASCII = true
-        while plainASCII, position < Int(token.next) {
-            plainASCII = tokens[position].isPlainASCII
-            position = Int(tokens[position + 1].next)
-        }
-        guard !plainASCII, let members else { return nil }
-        var seen: [String: String] = [:]
-        for (key, _) in members {
-            if let earlier = seen.updateValue(key, forKey: key) { return (earlier, key) }
-        }
-        return nil
-    }
-
     /// An array's elements; `nil` for any other kind.
     var elements: JSONDocument.Elements? {
         let token = token

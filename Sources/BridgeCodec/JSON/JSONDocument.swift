@@ -82,7 +82,7 @@ final class JSONDocument: Sendable {
                     next: next))
         }
 
-        private mutating func append(_ kind: JSONToken.Kind, _ string: String, flags: (UnsafeBufferPointer<UInt8>) -> UInt8) {
+        private mutating func append(_ kind: JSONToken.Kind, _ string: String, flags: (UnsafeBufferPointer<UInt8>) -> UInt8 = { _ in 0 }) {
             let start = bytes.count
             let flag = string.withUTF8Bytes { utf8 in
                 bytes.append(contentsOf: utf8)
@@ -96,9 +96,7 @@ final class JSONDocument: Sendable {
         mutating func number(_ number: JSONNumber) {
             append(.number, number.text) { JSONNumberText.isShortInteger($0) ? JSONToken.shortIntegerFlag : 0 }
         }
-        mutating func string(_ string: String) {
-            append(.string, string) { utf8 in utf8.contains { $0 >= 0x80 } ? JSONToken.notPlainASCIIFlag : 0 }
-        }
+        mutating func string(_ string: String) { append(.string, string) }
 
         /// Opens an array or object of `count` elements or members; its contents follow, then
         /// ``close(_:)`` with the position returned here.

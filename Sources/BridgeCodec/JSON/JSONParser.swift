@@ -292,7 +292,7 @@ struct JSONParser {
             // An escape, a control character or non-ASCII: the slow path counts the unescaped
             // length itself and stops at the closing quote.
             let hasEscapes = try checkStringSlowly(from: start)
-            flags = JSONToken.notPlainASCIIFlag | (hasEscapes ? JSONToken.escapesFlag : 0)
+            flags = hasEscapes ? JSONToken.escapesFlag : 0
         } else if index - start > maxLength {
             throw fail(.stringTooLong(limit: maxLength), at: start)
         }

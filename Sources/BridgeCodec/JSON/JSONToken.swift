@@ -13,7 +13,7 @@ struct JSONToken: Sendable {
 
     /// The value's kind.
     var kind: Kind
-    /// For strings: ``hasEscapes``, ``isPlainASCII``. For numbers: ``isShortInteger``.
+    /// For strings: ``hasEscapes``. For numbers: ``isShortInteger``.
     var flags: UInt8
     /// Strings: the first byte after the opening quote. Numbers: the first byte. Others: the first byte.
     var start: UInt32
@@ -25,13 +25,9 @@ struct JSONToken: Sendable {
 
     static let escapesFlag: UInt8 = 1
     static let shortIntegerFlag: UInt8 = 2
-    static let notPlainASCIIFlag: UInt8 = 4
 
     /// The string holds at least one backslash escape, so its bytes are not its UTF-8 as they stand.
     var hasEscapes: Bool { flags & Self.escapesFlag != 0 }
-    /// The string is ASCII written without escapes: it equals another `String` only when their
-    /// bytes are equal, whatever Unicode's canonical equivalence says.
-    var isPlainASCII: Bool { flags & Self.notPlainASCIIFlag == 0 }
     /// The number is an integer of at most 18 digits: it fits an `Int64`, and no fraction or exponent.
     var isShortInteger: Bool { flags & Self.shortIntegerFlag != 0 }
 
