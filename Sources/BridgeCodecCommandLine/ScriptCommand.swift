@@ -131,7 +131,7 @@ enum ScriptCommand {
             }
         }
         let id = try integer("--request-id")
-        if let id, !(1...BridgeEnvelope.largestRequestID).contains(id) {
+        if let id, !BridgeEnvelope.requestIDs.contains(id) {
             throw ArgumentList.UsageError(message: "--request-id must be from 1 to \(BridgeEnvelope.largestRequestID)")
         }
         let route = BridgeReplyRoute(transport: transport, requestID: id, global: global)

@@ -13,11 +13,14 @@ public struct BridgeEnvelope: Sendable, Hashable {
     /// The largest id a page can count to exactly, 2^53 − 1, or `Int.max` where `Int` is 32 bits.
     public static let largestRequestID = Int(clamping: (Int64(1) << 53) - 1)
 
+    /// Every id a request may carry: the envelope's reader and the CLI's `script reply` hold ids to it.
+    package static let requestIDs = 1...largestRequestID
+
     /// Reads an envelope strictly, within `limits`: the handler a string, the id an integer in
     /// range, the body any value. Other members are ignored.
     public init(jsonText: String, limits: JSONLimits = .default) throws(JSONDecodeError) {
         let wire = try StrictJSONDecoder(limits: limits).decode(Wire.self, from: jsonText)
-        if let id = wire.id, !(1...Self.largestRequestID).contains(id) {
+        if let id = wire.id, !Self.requestIDs.contains(id) {
             throw JSONDecodeError(
                 path: JSONPath([.key("id")]), reason: .invalidValue("\(id) is not a request id (1 to \(Self.largestRequestID))"))
         }
