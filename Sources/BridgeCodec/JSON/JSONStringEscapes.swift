@@ -48,14 +48,7 @@ enum JSONStringEscapes {
         guard offset + 4 <= bytes.count else { throw Failure(reason: .invalidUnicodeEscape, offset: offset) }
         var unit: UInt16 = 0
         for index in offset..<offset + 4 {
-            let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw Failure(reason: .invalidUnicodeEscape, offset: index)
-            }
+            guard let digit = bytes[index].hexDigitValue else { throw Failure(reason: .invalidUnicodeEscape, offset: index) }
             unit = unit << 4 | UInt16(digit)
         }
         return unit

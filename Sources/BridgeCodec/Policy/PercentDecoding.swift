@@ -11,7 +11,9 @@ enum PercentDecoding {
                 bytes.append(byte)
                 continue
             }
-            guard let high = utf8.popFirst().flatMap(hexValue), let low = utf8.popFirst().flatMap(hexValue) else { return nil }
+            guard let high = utf8.popFirst().flatMap(\.hexDigitValue), let low = utf8.popFirst().flatMap(\.hexDigitValue) else {
+                return nil
+            }
             bytes.append(high << 4 | low)
         }
         return String(validatingUTF8Bytes: bytes)
@@ -24,8 +26,8 @@ enum PercentDecoding {
         decoded.reserveCapacity(text.count)
         var rest = text[...]
         while let byte = rest.popFirst() {
-            if byte == UInt8(ascii: "%"), let high = rest.first.flatMap(hexValue),
-                let low = rest.dropFirst().first.flatMap(hexValue)
+            if byte == UInt8(ascii: "%"), let high = rest.first.flatMap(\.hexDigitValue),
+                let low = rest.dropFirst().first.flatMap(\.hexDigitValue)
             {
                 decoded.append(high << 4 | low)
                 rest = rest.dropFirst(2)
@@ -41,19 +43,9 @@ enum PercentDecoding {
         var rest = text[...]
         while let percent = rest.firstIndex(of: UInt8(ascii: "%")) {
             let digits = rest[rest.index(after: percent)...].prefix(2)
-            guard digits.count == 2, digits.allSatisfy({ hexValue($0) != nil }) else { return true }
+            guard digits.count == 2, digits.allSatisfy({ $0.hexDigitValue != nil }) else { return true }
             rest = rest[digits.endIndex...]
         }
         return false
-    }
-
-    /// The value of a hex digit, either case.
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

@@ -75,7 +75,7 @@ enum URLHost {
         let last = trimmed[(trimmed.lastIndex(of: UInt8(ascii: ".")).map { $0 + 1 } ?? trimmed.startIndex)...]
         guard !last.isEmpty else { return false }
         if last.allSatisfy(URLReader.isDigit) { return true }
-        return last.starts(with: "0x".utf8) && last.dropFirst(2).allSatisfy { PercentDecoding.hexValue($0) != nil }
+        return last.starts(with: "0x".utf8) && last.dropFirst(2).allSatisfy { $0.hexDigitValue != nil }
     }
 
     /// The IPv4 parser: one to four numbers, each decimal, octal (`0…`) or hexadecimal (`0x…`).
@@ -110,7 +110,7 @@ enum URLHost {
         }
         var value: UInt64 = 0
         for byte in digits {
-            guard let digit = PercentDecoding.hexValue(byte).map(UInt64.init), digit < radix else { return nil }
+            guard let digit = byte.hexDigitValue.map(UInt64.init), digit < radix else { return nil }
             value = min(value * radix + digit, 1 << 33)
         }
         return value
@@ -144,7 +144,7 @@ struct IPv6Address {
             }
             var value: UInt16 = 0
             var length = 0
-            while length < 4, let digit = at(pointer).flatMap(PercentDecoding.hexValue) {
+            while length < 4, let digit = at(pointer).flatMap(\.hexDigitValue) {
                 value = value << 4 | UInt16(digit)
                 pointer += 1
                 length += 1
