@@ -1,3 +1,14 @@
+// androidx.webkit's listener object for the handler `name`, never a window (self, top, parent,
+// a frame): their postMessage and message events are other documents', which must not carry
+// a message or answer a request.
+function bridgecodecListener(name) {
+  var target = window[name];
+  if (!target || typeof target.postMessage !== "function" || target.window === target) {
+    throw new Error("bridgecodec: no handler " + JSON.stringify(name));
+  }
+  return target;
+}
+
 // Posts `body` to the native handler `name` over `config.transport`. Shared by every snippet.
 // Handler and interface names come from `config` (data, never code).
 function bridgecodecPost(config, name, body) {
@@ -22,7 +33,7 @@ function bridgecodecPost(config, name, body) {
     }
     case "android-listener":
       // androidx.webkit's web-message listener object named after the handler: text only.
-      window[name].postMessage(JSON.stringify(body === undefined ? null : body));
+      bridgecodecListener(name).postMessage(JSON.stringify(body === undefined ? null : body));
       return;
     case "react-native":
       window.ReactNativeWebView.postMessage(JSON.stringify(body === undefined ? null : body));

@@ -23,9 +23,9 @@ extension BridgeScripts {
     ) throws(InvalidLimit) -> String {
         try InvalidLimit.check("timeoutMilliseconds", timeoutMilliseconds, allowed: 1...longestRequestTimeoutMilliseconds)
         return compose(
-            ["bridge.js"], transport: transport,
+            ["transport.js", "bridge.js"], transport: transport,
             config: [
-                ("global", .string(global)), ("androidInterface", .string(androidInterface)),
+                ("global", .string(global)), ("androidInterface", .string(androidInterface)), ("androidMethod", .string("postMessage")),
                 ("timeoutMs", .number(JSONNumber(timeoutMilliseconds))),
             ])
     }

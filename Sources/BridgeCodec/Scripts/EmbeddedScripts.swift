@@ -17,10 +17,11 @@ enum EmbeddedScripts {
         //
         // WebKit (webkit-object, webkit-string) posts the body to messageHandlers[handler]; a request
         // awaits WebKit's own reply (a handler registered with a reply handler). Every other transport
-        // posts an envelope, {"handler", "body"} and an "id" for a request, as JSON text: to the
-        // Android interface's postMessage, to the web-message listener object named after the handler
-        // (whose replies arrive as its message events), to React Native or to Cordova. Native code
-        // answers those with a script that calls settle(id, outcome). Names and values are data, never code.
+        // posts an envelope, {"handler", "body"} and an "id" for a request, as JSON text through
+        // transport.js: to the Android interface's postMessage, to the web-message listener object
+        // named after the handler (whose replies arrive as its message events), to React Native or to
+        // Cordova. Native code answers those with a script that calls settle(id, outcome). Names and
+        // values are data, never code.
         var pending = new Map();
         var nextId = 1;
         var listening = new Set();
@@ -88,32 +89,11 @@ enum EmbeddedScripts {
           });
         }
 
+        // Posts the envelope as JSON text over the shared transport; a request over the listener
+        // object also listens there for its reply.
         function send(handler, envelope) {
-          var text = JSON.stringify(envelope);
-          switch (config.transport) {
-            case "android":
-              window[config.androidInterface].postMessage(text);
-              return;
-            case "android-listener": {
-              // A listener object, never a window (self, top, parent, a frame): their postMessage and
-              // message events are other documents', which must not carry or answer requests.
-              var target = window[handler];
-              if (!target || typeof target.postMessage !== "function" || target.window === target) {
-                throw new Error("bridgecodec: no handler " + JSON.stringify(handler));
-              }
-              if (envelope.id !== undefined) listen(handler, target);
-              target.postMessage(text);
-              return;
-            }
-            case "react-native":
-              window.ReactNativeWebView.postMessage(text);
-              return;
-            case "cordova":
-              window.webkit.messageHandlers.cordova_iab.postMessage(text);
-              return;
-            default:
-              throw new Error("bridgecodec: unknown transport " + String(config.transport));
-          }
+          if (config.transport === "android-listener" && envelope.id !== undefined) listen(handler, bridgecodecListener(handler));
+          bridgecodecPost(config, handler, envelope);
         }
 
         function post(handler, body) {
@@ -227,6 +207,17 @@ enum EmbeddedScripts {
         };
         """#,
         "transport.js": #"""
+        // androidx.webkit's listener object for the handler `name`, never a window (self, top, parent,
+        // a frame): their postMessage and message events are other documents', which must not carry
+        // a message or answer a request.
+        function bridgecodecListener(name) {
+          var target = window[name];
+          if (!target || typeof target.postMessage !== "function" || target.window === target) {
+            throw new Error("bridgecodec: no handler " + JSON.stringify(name));
+          }
+          return target;
+        }
+
         // Posts `body` to the native handler `name` over `config.transport`. Shared by every snippet.
         // Handler and interface names come from `config` (data, never code).
         function bridgecodecPost(config, name, body) {
@@ -251,7 +242,7 @@ enum EmbeddedScripts {
             }
             case "android-listener":
               // androidx.webkit's web-message listener object named after the handler: text only.
-              window[name].postMessage(JSON.stringify(body === undefined ? null : body));
+              bridgecodecListener(name).postMessage(JSON.stringify(body === undefined ? null : body));
               return;
             case "react-native":
               window.ReactNativeWebView.postMessage(JSON.stringify(body === undefined ? null : body));
