@@ -40,6 +40,20 @@ export function load(html) {
   return JSON.parse(text);
 }
 
+const webKitRunner = join(here, "webkit_runner.py");
+
+/** Runs `pages` in WebKitGTK under Xvfb (webkit_runner.py) and returns what each page posted. */
+export function runWebKit(pages) {
+  const folder = mkdtempSync(join(tmpdir(), "bridgecodec-webkit-"));
+  const spec = join(folder, "spec.json");
+  writeFileSync(spec, JSON.stringify({ pages }));
+  const result = spawnSync("xvfb-run", ["-a", "-s", "-screen 0 1280x1024x24", "/usr/bin/python3", webKitRunner, spec], {
+    encoding: "utf8", timeout: 120_000, maxBuffer: 64 << 20, env: { ...process.env, NO_AT_BRIDGE: "1" },
+  });
+  assert.equal(result.status, 0, `WebKitGTK did not run (scripts/setup installs it): ${result.stderr?.slice(-2000)}`);
+  return JSON.parse(result.stdout.trim().split("\n").pop()).pages;
+}
+
 /** The big list of naughty strings. */
 export function naughtyStrings() {
   return JSON.parse(readFileSync(join(repositoryRoot, "Tests", "TestData", "naughty-strings", "blns.json"), "utf8"));

@@ -4,15 +4,9 @@
 // by the Swift side; the decoded messages must equal those of the same steps in node:vm.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { sandbox, decodeAll, script, recordsFor } from "./support.mjs";
+import { sandbox, decodeAll, script, recordsFor, runWebKit } from "./support.mjs";
 import { answers, check, hostile, reply, requests } from "./client.mjs";
 
-const runner = fileURLToPath(new URL("./webkit_runner.py", import.meta.url));
 const transports = ["webkit-object", "webkit-string", "cordova"];
 
 /** Each provider's snippet and the page's calls into it, with the handler the app registers for it. */
@@ -137,18 +131,6 @@ window.onAppReady = function () { window.webkit.messageHandlers.calls.postMessag
   const calls = page.posts.filter((post) => post.handler === "calls").map((post) => JSON.parse(post.body));
   assert.deepEqual(calls, [["</script>\u2028", { a: [1, null] }]]);
 });
-
-/** Runs `pages` in WebKitGTK under Xvfb (webkit_runner.py) and returns what each page posted. */
-function runWebKit(pages) {
-  const folder = mkdtempSync(join(tmpdir(), "bridgecodec-webkit-"));
-  const spec = join(folder, "spec.json");
-  writeFileSync(spec, JSON.stringify({ pages }));
-  const result = spawnSync("xvfb-run", ["-a", "-s", "-screen 0 1280x1024x24", "/usr/bin/python3", runner, spec], {
-    encoding: "utf8", timeout: 120_000, maxBuffer: 64 << 20, env: { ...process.env, NO_AT_BRIDGE: "1" },
-  });
-  assert.equal(result.status, 0, `WebKitGTK did not run (scripts/setup installs it): ${result.stderr?.slice(-2000)}`);
-  return JSON.parse(result.stdout.trim().split("\n").pop()).pages;
-}
 
 /** The client's scenario in a WebKit page: the outcomes go to the "report" handler. */
 const clientScenario = `(function () {
