@@ -1,10 +1,11 @@
 // The WebKit transports in WebKit itself: every snippet the package builds for WKWebView
 // (webkit-object, webkit-string, cordova) runs in WebKitGTK under Xvfb, is driven as the
 // provider's page drives it, and what WebKit delivers to window.webkit.messageHandlers is decoded
-// by the Swift side; the decoded messages must equal those of the same steps in node:vm.
+// by the Swift side; the decoded messages must equal those of the same steps in node:vm. What the
+// app sends into the page (escaped literals, encoded values, replies) is evaluated there too.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sandbox, decodeAll, script, recordsFor, runWebKit } from "./support.mjs";
+import { sandbox, decodeAll, script, recordsFor, runWebKit, run, strings, scriptValues, encodeAll } from "./support.mjs";
 import { answers, check, hostile, reply, requests } from "./client.mjs";
 
 const transports = ["webkit-object", "webkit-string", "cordova"];
@@ -130,6 +131,30 @@ window.onAppReady = function () { window.webkit.messageHandlers.calls.postMessag
   assert.deepEqual(results.map((r) => r.kind), ["branch.linkComplete", "branch.linkComplete", "branch.linkComplete"]);
   const calls = page.posts.filter((post) => post.handler === "calls").map((post) => JSON.parse(post.body));
   assert.deepEqual(calls, [["</script>\u2028", { a: [1, null] }]]);
+});
+
+test("escaped literals and encoded values evaluate to the originals in WebKit's JavaScriptCore", () => {
+  // What an app passes to evaluateJavaScript: each js-context literal and each ScriptJSONEncoder
+  // text as source code, evaluated by WebKit's engine (node and Chromium share another).
+  const escaped = run(["escape", "--context", "js", "--json-lines"], strings.map((text) => JSON.stringify(text)).join("\n") + "\n");
+  assert.equal(escaped.status, 0, escaped.stderr);
+  const literals = escaped.stdout.split("\n").filter((line) => line.length > 0).map((line) => JSON.parse(line));
+  assert.equal(literals.length, strings.length);
+  const encoded = encodeAll(scriptValues);
+  // The program ends in `undefined`: WebKitGTK reports a step whose completion value it cannot return as failed.
+  const program = `window.webkit.messageHandlers.readback.postMessage(JSON.stringify({
+  strings: [${literals.join(",\n")}],
+  values: [${encoded.map((text) => `(${text})`).join(",\n")}]
+}));
+undefined;`;
+  const [page] = runWebKit([{
+    name: "read back", html: "<!DOCTYPE html><html><body></body></html>", baseURI: "https://shop.example/",
+    handlers: ["readback"], steps: [program], posts: 1,
+  }]);
+  assert.deepEqual(page.errors, []);
+  const readBack = JSON.parse(JSON.parse(page.posts[0].body));
+  assert.deepEqual(readBack.strings, strings);
+  assert.deepEqual(readBack.values, scriptValues);
 });
 
 /** The client's scenario in a WebKit page: the outcomes go to the "report" handler. */
