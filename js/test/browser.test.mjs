@@ -1,12 +1,19 @@
-// Headless Chromium loads pages that BridgeCodec generated with hostile data: nothing injected runs,
-// and the data read back through the DOM equals the input exactly.
+// Headless Chromium and WebKitGTK load pages that BridgeCodec generated with hostile data: nothing
+// injected runs, and the data read back through the DOM equals the input exactly.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { run, naughtyStrings, randomStrings, scriptValues, encodeAll, load } from "./support.mjs";
+import { run, naughtyStrings, randomStrings, scriptValues, encodeAll, load, loadInWebKit } from "./support.mjs";
+
+/** `check` as one test per engine, given that engine's page loader: Chromium, and WebKit, which iOS's WKWebView is. */
+function forEachEngine(name, check) {
+  for (const [engine, loadPage] of [["Chromium", load], ["WebKitGTK", loadInWebKit]]) {
+    test(`${name}, in ${engine}`, () => check(loadPage));
+  }
+}
 
 const hostile = [
   "</script><script>window.__pwned=1</script>", "<!--<script>", "\u2028\u2029", `"'\`\${window.__pwned=1}\``,
@@ -27,7 +34,7 @@ window.webkit = { messageHandlers: new Proxy({}, { get: function (_, name) {
 } }) };
 </script>`;
 
-test("Sovendus page with hostile order and customer data", () => {
+forEachEngine("Sovendus page with hostile order and customer data", (loadPage) => {
   const pick = (i) => hostile[i % hostile.length];
   const order = {
     sessionId: pick(0), orderId: pick(1), currencyCode: pick(2), usedCouponCode: pick(3),
@@ -67,7 +74,7 @@ pre.textContent = JSON.stringify({
 document.body.appendChild(pre);
 </script>`;
   const html = page.stdout.replace("<head>", "<head>\n" + prelude).replace('<script type="text/javascript" src=', checker + '\n<script type="text/javascript" src=');
-  const result = load(html);
+  const result = loadPage(html);
   assert.equal(result.pwned, false);
   assert.deepEqual(result.errors, []);
   // prelude, data, bridge and the checker itself (the loader comes after it): nothing else became a script.
@@ -87,7 +94,7 @@ document.body.appendChild(pre);
   assert.match(decoded.stdout, /"kind":"sovendus.height"/);
 });
 
-test("HTML text and attribute escaping read back through the DOM", () => {
+forEachEngine("HTML text and attribute escaping read back through the DOM", (loadPage) => {
   const corpus = [...naughtyStrings(), ...randomStrings(500, 0x4e11), ...hostile, "\r\n\r", "\u0000"];
   const input = corpus.map((text) => JSON.stringify(text)).join("\n") + "\n";
   const escapeAll = (context) => run(["escape", "--context", context, "--json-lines"], input).stdout.trim().split("\n").map((l) => JSON.parse(l));
@@ -113,7 +120,7 @@ pre.textContent = JSON.stringify({ count: originals.length, mismatches: mismatch
   errors: window.__errors, scripts: document.getElementsByTagName("script").length, images: document.getElementsByTagName("img").length });
 document.body.appendChild(pre);
 </script></body></html>`;
-  const result = load(html);
+  const result = loadPage(html);
   assert.equal(result.count, corpus.length);
   assert.deepEqual(result.mismatches, []);
   assert.equal(result.pwned, false);
@@ -122,7 +129,7 @@ document.body.appendChild(pre);
   assert.equal(result.images, 0);
 });
 
-test("Swedbank Pay Android helper page with hostile request values", () => {
+forEachEngine("Swedbank Pay Android helper page with hostile request values", (loadPage) => {
   const hostileId = encodeURIComponent(`"><script>window.__pwned=1</script>'<img src=x onerror=window.__pwned=1>`);
   const request = `https://example.com/swedbank-pay-mobile/sdk-callback/android-intent?package=your.ecom.app&id=${hostileId}&x=${encodeURIComponent("';\n#")}`;
   const helper = run(["url", "helper", "android-intent", request]);
@@ -142,7 +149,7 @@ pre.textContent = JSON.stringify({ pwned: window.__pwned !== undefined, errors: 
 document.body.appendChild(pre);
 </script>`;
   const html = response.body.replace("<head>", "<head>\n" + prelude).replace("</body>", checker + "\n</body>");
-  const result = load(html);
+  const result = loadPage(html);
   assert.equal(result.pwned, false);
   assert.deepEqual(result.errors, []);
   assert.equal(result.scripts, 2);
@@ -156,7 +163,7 @@ document.body.appendChild(pre);
   assert.match(bad.body, /mobilesdk\/badrequest/);
 });
 
-test("ScriptJSONEncoder values, events and calls inside <script> blocks read back equal", () => {
+forEachEngine("ScriptJSONEncoder values, events and calls inside <script> blocks read back equal", (loadPage) => {
   const sample = scriptValues.filter((_, index) => index % 3 === 0);
   const encoded = encodeAll(sample);
   const names = ["branchPlaidLinkComplete", ...hostile];
@@ -192,7 +199,7 @@ pre.textContent = JSON.stringify({ count: window.__values.length, mismatches: mi
   .replace(/[^\x20-\x7e]/g, function (c) { return String.fromCharCode(92) + "u" + ("000" + c.charCodeAt(0).toString(16)).slice(-4); });
 document.body.appendChild(pre);
 </script></body></html>`;
-  const result = load(html);
+  const result = loadPage(html);
   assert.equal(result.count, sample.length);
   assert.deepEqual(result.mismatches, []);
   assert.deepEqual(result.events, names.map((name, index) => ({ name, index })));

@@ -54,6 +54,18 @@ export function runWebKit(pages) {
   return JSON.parse(result.stdout.trim().split("\n").pop()).pages;
 }
 
+/** Loads an HTML page in WebKitGTK and returns the JSON its checker wrote into <pre id="result">, as `load` does in Chromium. */
+export function loadInWebKit(html) {
+  const [page] = runWebKit([{
+    name: "page", html, baseURI: "https://page.example/",
+    // Taken before the page's own scripts run: a page may put a stand-in at window.webkit.
+    userScript: "var bridgecodecResult = window.webkit.messageHandlers.result;",
+    handlers: ["result"], steps: ['bridgecodecResult.postMessage(document.getElementById("result").textContent); undefined;'], posts: 1,
+  }]);
+  assert.deepEqual(page.errors, [], "WebKitGTK did not run the page to its result");
+  return JSON.parse(JSON.parse(page.posts[0].body));
+}
+
 /** The big list of naughty strings. */
 export function naughtyStrings() {
   return JSON.parse(readFileSync(join(repositoryRoot, "Tests", "TestData", "naughty-strings", "blns.json"), "utf8"));

@@ -9,7 +9,7 @@ registered as WKScriptMessageHandlerWithReply is (postMessage returns a Promise)
 as many messages as it has answers, it answers the i-th message with the i-th ANSWER, last first when
 "reverse": {"value": JSON} resolves it, {"error": TEXT} rejects it, null leaves it unanswered. The user script is injected at document start into every frame, as WKUserScript
 injects the package's snippets; each step is evaluated in order once the page has loaded; the page
-is done when it has posted N messages, or after a deadline. Prints {"pages": [{"name", "posts":
+is done when it has posted N messages, or after a deadline. No request leaves the machine. Prints {"pages": [{"name", "posts":
 [{"handler", "body"}], "errors": […]}]}, each body the posted value as WebKit serializes it to
 JSON (None for undefined).
 """
@@ -26,6 +26,9 @@ from gi.repository import GLib, Gtk, JavaScriptCore, WebKit2  # noqa: E402
 
 DEADLINE_SECONDS = 10
 context = GLib.MainContext.default()
+# No request leaves the machine: every load but the page's own HTML goes to a proxy that refuses it.
+WebKit2.WebContext.get_default().get_website_data_manager().set_network_proxy_settings(
+    WebKit2.NetworkProxyMode.CUSTOM, WebKit2.NetworkProxySettings.new("http://127.0.0.1:9", None))
 
 
 def pump(done, seconds=DEADLINE_SECONDS):
