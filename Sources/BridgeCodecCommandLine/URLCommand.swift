@@ -11,14 +11,15 @@ enum URLCommand {
                bridgecodec url payment-url --platform android --root URL --package P --id ID
                bridgecodec url payment-url --platform ios --root URL --scheme S --language L --id ID [--app NAME]
                bridgecodec url navigate --complete-url U --cancel-url U --payment-url U [--app-scheme S]
-                                        [--webview-hosts H,…] TARGET
+                                        [--webview-hosts H,…] [--subframe] TARGET
                bridgecodec url helper android-intent|ios-universal-link REQUEST-URL
 
         Prints one line of JSON. Bad input exits 1 with a reason on stderr; a usage error exits 2.
         parse prints how the package reads a URL (relative to --base when given), as a browser does:
         {"href": …, "origin": …, "scheme": …, "username": …, "password": …, "host": …|null, "port": N|null,
         "path": …, "query": …|null, "fragment": …|null}, or exits 1 with the reason it is refused.
-        navigate prints {"decision": completed|canceled|reloadPayment|openExternally|openIntent|block|allow, …}.
+        navigate prints {"decision": completed|canceled|reloadPayment|openExternally|openIntent|block|allow, …}
+        for a navigation of the page (or a new window), or with --subframe of a frame inside it.
         helper prints the Merchant Backend helper endpoint's response to REQUEST-URL:
         {"status": …, "headers": {…}, "body": …} (a 400 problem for a bad request).
 
@@ -32,7 +33,7 @@ enum URLCommand {
                     "--base", "--target", "--action", "--package", "--categories", "--component", "--extras", "--platform", "--root",
                     "--id",
                     "--scheme", "--language", "--app", "--complete-url", "--cancel-url", "--payment-url", "--app-scheme", "--webview-hosts",
-                ])
+                ], flagOptions: ["--subframe"])
             guard let subcommand = list.positionals.first else { throw ArgumentList.UsageError(message: "url needs a subcommand") }
             let operands = Array(list.positionals.dropFirst())
             switch subcommand {
@@ -61,7 +62,8 @@ enum URLCommand {
             case "navigate":
                 guard operands.count == 1 else { throw ArgumentList.UsageError(message: "navigate takes one TARGET") }
                 switch try navigationPolicy(list) {
-                case .success(let policy): return line(decision(policy.decide(operands[0])))
+                case .success(let policy):
+                    return line(decision(policy.decide(operands[0], isMainFrame: !list.flags.contains("--subframe"))))
                 case .failure(let invalid): return .rejected(invalid.description)
                 }
             case "helper":

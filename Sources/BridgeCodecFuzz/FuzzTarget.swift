@@ -190,16 +190,24 @@ enum FuzzTarget: String, CaseIterable {
     }
 
     /// Navigation decisions, payment-URL and redirect matching, web URL reading and the Merchant Backend
-    /// helpers on any text: a URL the policy accepts matches itself as a payment URL (when it has no
+    /// helpers on any text: a frame's navigation is decided as the page's but for a web page or a
+    /// `blob:` document, a URL the policy accepts matches itself as a payment URL (when it has no
     /// fragment), a web URL reads back the same from its href, and no helper response carries CR or LF
     /// in a header.
     static func url(_ bytes: UnsafeRawBufferPointer) {
         guard let text = String(validatingUTF8Bytes: bytes) else { return }
         let payment = PaymentURL("https://e.example/cb/sdk-callback/android-intent?package=a.b&id=1")
-        _ = try? PaymentNavigationPolicy(
+        if let navigation = try? PaymentNavigationPolicy(
             completeURL: "https://e.example/done", cancelURL: "https://e.example/cancel", paymentURL: payment, appScheme: "app",
-            webViewHosts: ["e.example", "*.3ds.example"]
-        ).decide(text)
+            webViewHosts: ["e.example", "*.3ds.example"])
+        {
+            // A frame is decided as the page is, but for a web page or a blob: document, which it loads or blocks.
+            let page = navigation.decide(text)
+            let frame = navigation.decide(text, isMainFrame: false)
+            if page != frame, !(["http", "https", "blob"].contains((try? WebURL(text))?.scheme) && (frame == .allow || frame == .block)) {
+                fatalError("a frame's navigation is decided otherwise than the page's: \(text)")
+            }
+        }
         // The policy's own URLs: what it accepts decides, what it refuses is a typed error.
         if let policy = try? PaymentNavigationPolicy(
             completeURL: text, cancelURL: "https://e.example/c", paymentURL: payment, webViewHosts: []),

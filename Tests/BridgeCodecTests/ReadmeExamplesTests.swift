@@ -229,15 +229,22 @@ struct ReadmeExamplesTests {
             completeURL: completeURL, cancelURL: cancelURL, paymentURL: paymentURL,
             appScheme: "yourecomapp", webViewHosts: ["ecom.payex.com"])
         var decisions: [String] = []
-        for target in [completeURL, "https://ecom.payex.com/checkout", "javascript:alert(1)", "yourecomapp://x"] {
-            switch policy.decide(target) {
+        let navigations = [
+            (completeURL, true), ("https://ecom.payex.com/checkout", true), ("javascript:alert(1)", true), ("yourecomapp://x", true),
+            ("https://acs.issuer.example/challenge", false), ("https://acs.issuer.example/challenge", true),
+        ]
+        for (target, isMainFrame) in navigations {
+            switch policy.decide(target, isMainFrame: isMainFrame) {
             case .completed, .canceled, .reloadPayment, .block: decisions.append("cancel")
             case .openExternally(let url): decisions.append("open \(url)")
             case .openIntent(let intent, let fallback): decisions.append("intent \(intent) \(fallback ?? "-")")
             case .allow: decisions.append("allow")
             }
         }
-        #expect(decisions == ["cancel", "allow", "cancel", "open yourecomapp://x"])
+        #expect(
+            decisions == [
+                "cancel", "allow", "cancel", "open yourecomapp://x", "allow", "open https://acs.issuer.example/challenge",
+            ])
         let intent = try AndroidIntentURL(parsing: "intent://example.com/pay#Intent;scheme=https;package=com.example.app;end;")
         #expect(try intent.urlString() == "intent://example.com/pay#Intent;scheme=https;package=com.example.app;end;")
         let response = MerchantBackendHelpers().iOSUniversalLink(requestURL: backend + "sdk-callback/ios-universal-link?language=en")

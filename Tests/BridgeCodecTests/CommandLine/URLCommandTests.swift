@@ -43,6 +43,8 @@ struct URLCommandTests {
         #expect(runCLI(base + ["https://e.example/done"]).out == #"{"decision":"completed"}"# + "\n")
         #expect(runCLI(base + ["https://e.example/cb?id=1&fallback=true"]).out == #"{"decision":"reloadPayment"}"# + "\n")
         #expect(runCLI(base + ["https://ecom.payex.com/x"]).out == #"{"decision":"allow"}"# + "\n")
+        #expect(runCLI(base + ["https://acs.example/3ds"]).out == #"{"decision":"openExternally","url":"https://acs.example/3ds"}"# + "\n")
+        #expect(runCLI(base + ["--subframe", "https://acs.example/3ds"]).out == #"{"decision":"allow"}"# + "\n")
         #expect(runCLI(base + ["swish://pay"]).out == #"{"decision":"openExternally","url":"swish://pay"}"# + "\n")
         #expect(runCLI(base + ["javascript:alert(1)"]).out == #"{"decision":"block"}"# + "\n")
         #expect(runCLI(base).code == 2)

@@ -159,6 +159,33 @@ struct SwedbankPayURLTests {
         #expect(policy.decide("blob:null/6f3c1f0e") == .block)
     }
 
+    /// A frame inside the page loads any `https` page, as the SDK lets a 3-D Secure challenge
+    /// load from the card issuer's host; it never opens the browser for a page, and the
+    /// complete, cancel and payment URLs end the payment from a frame too.
+    @Test func framesInsideThePageLoadTheirOwnPages() throws {
+        let payment = PaymentURL("https://backend.example/cb?id=1")
+        let policy = try PaymentNavigationPolicy(
+            completeURL: "https://shop.example/done", cancelURL: "https://shop.example/cancel", paymentURL: payment,
+            webViewHosts: ["ecom.payex.com"])
+        let challenge = "https://acs.issuer.example/challenge?id=7"
+        #expect(policy.decide(challenge) == .openExternally(url: challenge))
+        #expect(policy.decide(challenge, isMainFrame: false) == .allow)
+        #expect(policy.decide("http://acs.issuer.example/", isMainFrame: false) == .block)
+        #expect(policy.decide("http://acs.issuer.example/") == .openExternally(url: "http://acs.issuer.example/"))
+        #expect(policy.decide("blob:https://acs.issuer.example/6f3c1f0e", isMainFrame: false) == .allow)
+        #expect(policy.decide("blob:https://acs.issuer.example/6f3c1f0e") == .block)
+        #expect(policy.decide("blob:null/6f3c1f0e", isMainFrame: false) == .block)
+        #expect(policy.decide("https://shop.example/done", isMainFrame: false) == .completed)
+        #expect(policy.decide("https://shop.example/cancel", isMainFrame: false) == .canceled)
+        #expect(policy.decide(payment.string, isMainFrame: false) == .reloadPayment)
+        // What a frame cannot show is decided as in the main frame: an app's scheme opens it, script never runs.
+        #expect(policy.decide("bankid:///?autostarttoken=1", isMainFrame: false) == .openExternally(url: "bankid:///?autostarttoken=1"))
+        for unsafe in ["javascript:alert(1)", "data:text/html,x", "file:///etc/passwd", "about:config", "not a url"] {
+            #expect(policy.decide(unsafe, isMainFrame: false) == .block, "\(unsafe)")
+        }
+        #expect(policy.decide("about:srcdoc", isMainFrame: false) == .allow)
+    }
+
     /// The policy's own URLs must be absolute web URLs, checked when it is made; so must a
     /// payment URL's root.
     @Test func thePolicysOwnURLsAreChecked() throws {

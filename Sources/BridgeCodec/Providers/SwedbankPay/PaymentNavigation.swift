@@ -17,7 +17,8 @@ public enum NavigationDecision: Sendable, Hashable {
     /// that ``URLPolicy`` accepts under those schemes: the page chose it, and a browser opens nothing else from it.
     case openIntent(AndroidIntentURL, fallbackURL: String?)
     /// Refuse it: text a browser does not read as a URL; a scheme that runs code or opens local data
-    /// (``URLPolicy/forbiddenSchemes``), or a `blob:` URL of an origin not on the WebView's hosts; or an
+    /// (``URLPolicy/forbiddenSchemes``), or a `blob:` URL of an origin that is not `https` (or, in the
+    /// main frame, not on the WebView's hosts); an `http` page in a frame; or an
     /// `intent:` URL Chrome would not start either: one that names a component (the app's own
     /// unexported activities would answer it), one whose data is local or script (those schemes and
     /// `blob:`), and one ``AndroidIntentURL`` cannot read (a selector, typed extras, flags), which
@@ -113,7 +114,13 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
 
     /// The decision for a navigation to `target`, the absolute URL the WebView reports. Text a
     /// browser does not read as an absolute URL is blocked: there is nothing it would load.
-    public func decide(_ target: String) -> NavigationDecision {
+    ///
+    /// `isMainFrame` is whether the navigation loads the page itself or a new window
+    /// (`navigationAction.targetFrame?.isMainFrame ?? true`), rather than a frame inside the page.
+    /// A frame is the page's own doing, as the SDK treats it: an `https` frame (a 3-D Secure
+    /// challenge, a card field) loads whatever its host, and an `http` one is blocked rather than
+    /// opened in the browser. The complete, cancel and payment URLs are recognized in any frame.
+    public func decide(_ target: String, isMainFrame: Bool = true) -> NavigationDecision {
         guard let url = try? WebURL(target) else { return .block }
         if url == complete { return .completed }
         if url == cancel { return .canceled }
@@ -129,11 +136,11 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
             let fallback = intent.browserFallbackURL.flatMap { try? URLPolicy.webURLs.check($0).href }
             return .openIntent(intent, fallbackURL: fallback)
         case "https":
-            return webViewHostList.contains(url.host ?? "") ? .allow : .openExternally(url: url.href)
+            return !isMainFrame || webViewHostList.contains(url.host ?? "") ? .allow : .openExternally(url: url.href)
         case "http":
             // Never inside the WebView, listed host or not: a page sent in clear text could be
             // anyone's, and the WebView gives the page the app's bridge.
-            return .openExternally(url: url.href)
+            return isMainFrame ? .openExternally(url: url.href) : .block
         case let scheme where URLPolicy.forbiddenSchemes.contains(scheme):
             return .block
         case "about":
@@ -142,7 +149,7 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
         case "blob":
             // A document the page made: it loads only where its origin's pages may.
             guard let origin = try? WebURL(url.origin), origin.scheme == "https" else { return .block }
-            return webViewHostList.contains(origin.host ?? "") ? .allow : .block
+            return !isMainFrame || webViewHostList.contains(origin.host ?? "") ? .allow : .block
         default:
             return .openExternally(url: url.href)
         }
