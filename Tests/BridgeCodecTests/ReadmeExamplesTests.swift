@@ -227,10 +227,11 @@ struct ReadmeExamplesTests {
         let paymentURL = try PaymentURL.iOS(backendRoot: backend, scheme: "yourecomapp", language: "en-US", id: id, app: "Your Ecom App")
         let policy = try PaymentNavigationPolicy(
             completeURL: completeURL, cancelURL: cancelURL, paymentURL: paymentURL,
-            appScheme: "yourecomapp", webViewHosts: ["ecom.payex.com"])
+            appScheme: "yourecomapp", webViewHosts: ["shop.example.com", "ecom.payex.com"])
         var decisions: [String] = []
         let navigations = [
-            (completeURL, true), ("https://ecom.payex.com/checkout", true), ("javascript:alert(1)", true), ("yourecomapp://x", true),
+            (completeURL, true), ("https://shop.example.com/perform-payment", true), ("https://ecom.payex.com/checkout", true),
+            ("javascript:alert(1)", true), ("yourecomapp://x", true),
             ("https://acs.issuer.example/challenge", false), ("https://acs.issuer.example/challenge", true),
         ]
         for (target, isMainFrame) in navigations {
@@ -243,7 +244,7 @@ struct ReadmeExamplesTests {
         }
         #expect(
             decisions == [
-                "cancel", "allow", "cancel", "open yourecomapp://x", "allow", "open https://acs.issuer.example/challenge",
+                "cancel", "allow", "allow", "cancel", "open yourecomapp://x", "allow", "open https://acs.issuer.example/challenge",
             ])
         let intent = try AndroidIntentURL(parsing: "intent://example.com/pay#Intent;scheme=https;package=com.example.app;end;")
         #expect(try intent.urlString() == "intent://example.com/pay#Intent;scheme=https;package=com.example.app;end;")
