@@ -141,7 +141,7 @@ test("escaped literals and encoded values evaluate to the originals in WebKit's 
   const literals = escaped.stdout.split("\n").filter((line) => line.length > 0).map((line) => JSON.parse(line));
   assert.equal(literals.length, strings.length);
   const encoded = encodeAll(scriptValues);
-  // The program ends in `undefined`: WebKitGTK reports a step whose completion value it cannot return as failed.
+  // The program ends in `undefined`: postMessage returns a Promise, which WebKitGTK cannot hand back as a step's value.
   const program = `window.webkit.messageHandlers.readback.postMessage(JSON.stringify({
   strings: [${literals.join(",\n")}],
   values: [${encoded.map((text) => `(${text})`).join(",\n")}]
