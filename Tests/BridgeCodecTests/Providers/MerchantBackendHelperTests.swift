@@ -31,7 +31,11 @@ struct MerchantBackendHelperTests {
     @Test func iOSRedirectsToTheTrampolineAsTheSeedShows() {
         let request =
             "https://example.com/swedbank-pay-mobile/sdk-callback/ios-universal-link?scheme=yourecomapp&language=en-US&id=\(id)&app=Your%20Ecom%20App"
-        let response = helpers.iOSUniversalLink(requestURL: request)
+        // The seed's example redirects to the stage trampoline; the default is production's.
+        let stage = MerchantBackendHelpers(trampolineURL: "https://ecom.stage.payex.com/externalresourcehost/trampoline")
+        let response = stage.iOSUniversalLink(requestURL: request)
+        let production = helpers.iOSUniversalLink(requestURL: request).header("Location")
+        #expect(production?.hasPrefix("https://ecom.payex.com/externalresourcehost/trampoline?target=https%3A%2F%2Fexample.com%2F") == true)
         #expect(response.status == 301)
         #expect(
             response.header("Location")

@@ -38,8 +38,9 @@ public struct MerchantBackendHelpers: Sendable, Hashable {
     /// The back-link ("trampoline") page the iOS endpoint redirects to.
     public var trampolineURL: String
 
-    /// Helpers redirecting to `trampolineURL` (default: Swedbank Pay's public trampoline).
-    public init(trampolineURL: String = "https://ecom.stage.payex.com/externalresourcehost/trampoline") {
+    /// Helpers redirecting to `trampolineURL`: by default Swedbank Pay's production trampoline,
+    /// which the example Merchant Backend uses (the API documentation shows its stage host).
+    public init(trampolineURL: String = "https://ecom.payex.com/externalresourcehost/trampoline") {
         self.trampolineURL = trampolineURL
     }
 
