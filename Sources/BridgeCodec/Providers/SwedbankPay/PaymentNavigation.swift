@@ -43,8 +43,9 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
     public let paymentURL: PaymentURL
     /// The app's custom scheme, under which the payment URL may also come back.
     public var appScheme: String?
-    /// Hosts known to work inside a WebView (the payment menu's and known-good 3-D Secure pages); `https` pages on
-    /// other hosts, and every `http` page, open outside. Patterns as the SDK writes them: a name is that host;
+    /// Hosts known to work inside a WebView (the page the app loads, the payment menu's, known-good 3-D Secure
+    /// pages); the payer's navigations to `https` pages on other hosts, and to every `http` page, open outside
+    /// (a frame inside the page loads any `https` page). Patterns as the SDK writes them: a name is that host;
     /// `*.example.com` is `example.com` or one label in front of it; `**.example.com` is `example.com` or any
     /// number of labels in front of it. Compared by whole labels (`evilpayex.com` is not under `**.payex.com`),
     /// byte for byte ignoring ASCII case, ports aside, with the host a browser connects to.
