@@ -48,6 +48,40 @@ struct AndroidIntentURLTests {
         #expect(try AndroidIntentURL(parsing: "INTENT:#Intent;action=a;end").target == nil)
     }
 
+    /// `android-app://PACKAGE/SCHEME/HOST/PATH` as Android's `Intent.parseUri` reads it with
+    /// `URI_ANDROID_APP_SCHEME`, written back in the `intent:` form.
+    @Test func androidAppURLsReadAsTheirIntents() throws {
+        let view = try AndroidIntentURL(parsing: "android-app://com.example.app/https/example.com/pay/x?id=1")
+        #expect(view == AndroidIntentURL(target: "https://example.com/pay/x?id=1", package: "com.example.app"))
+        #expect(try view.urlString() == "intent://example.com/pay/x?id=1#Intent;scheme=https;package=com.example.app;end;")
+        // No data: the package's main activity, unless the entries name an action.
+        #expect(
+            try AndroidIntentURL(parsing: "android-app://com.example.app")
+                == AndroidIntentURL(target: nil, action: "android.intent.action.MAIN", package: "com.example.app"))
+        #expect(try AndroidIntentURL(parsing: "android-app://com.example.app/").action == "android.intent.action.MAIN")
+        #expect(try AndroidIntentURL(parsing: "android-app://com.example.app/#Intent;action=a.b;end").action == "a.b")
+        // A scheme alone, or a host with no `/` after it, is data of the scheme alone, query and all dropped.
+        #expect(try AndroidIntentURL(parsing: "android-app://com.example.app/zxing").target == "zxing:")
+        #expect(try AndroidIntentURL(parsing: "android-app://com.example.app/zxing/scan?x=1").target == "zxing:")
+        #expect(try AndroidIntentURL(parsing: "android-app://com.example.app/zxing/scan/?x=1").target == "zxing://scan/?x=1")
+        // The entries, and a fragment that is not `Intent;…`, which belongs to the data.
+        let entries = try AndroidIntentURL(
+            parsing: "android-app://com.example.app/https/example.com/a#Intent;action=x.y;category=c;S.k=v;package=other;end")
+        #expect(entries.target == "https://example.com/a")
+        #expect(entries.action == "x.y")
+        #expect(entries.categories == ["c"])
+        #expect(entries.stringExtras == ["k": "v"])
+        #expect(entries.package == "com.example.app")
+        #expect(
+            try AndroidIntentURL(parsing: "android-app://com.example.app/https/example.com/a#top").target == "https://example.com/a#top")
+        #expect(throws: AndroidIntentURL.Failure.invalidURL(.missingHost)) { try AndroidIntentURL(parsing: "android-app:com.example.app") }
+        #expect(throws: AndroidIntentURL.Failure.invalidScheme("")) { try AndroidIntentURL(parsing: "android-app://com.example.app//x") }
+        #expect(throws: AndroidIntentURL.Failure.invalidScheme("1x")) { try AndroidIntentURL(parsing: "android-app://a.b/1x/h/") }
+        #expect(throws: AndroidIntentURL.Failure.unsupportedKey("scheme")) {
+            try AndroidIntentURL(parsing: "android-app://com.example.app/#Intent;scheme=https;end")
+        }
+    }
+
     @Test(arguments: [
         ("https://example.com/#Intent;scheme=https;end;", AndroidIntentURL.Failure.notAnIntentURL),
         ("intent://example.com/#Intent;scheme=https;package=a", .missingEnd),

@@ -81,6 +81,28 @@ struct SwedbankPayURLTests {
         #expect(parsed.categories == ["android.intent.category.BROWSABLE"])
         #expect(fallback == "https://example.com/store")
         #expect(policy.decide("intent://broken") == .block)
+        // android-app: URLs are intents too: the same checks, BROWSABLE added, and no fallback.
+        guard case .openIntent(let app, let noFallback) = policy.decide("android-app://com.bank.app/https/bank.example/auth?t=1")
+        else {
+            Issue.record("an android-app: URL is not an intent")
+            return
+        }
+        #expect(app.package == "com.bank.app")
+        #expect(app.target == "https://bank.example/auth?t=1")
+        #expect(app.categories == ["android.intent.category.BROWSABLE"])
+        #expect(noFallback == nil)
+        #expect(
+            policy.decide("android-app://com.bank.app/https/bank.example/#Intent;S.browser_fallback_url=https%3A%2F%2Fbank.example;end")
+                == .openIntent(
+                    AndroidIntentURL(
+                        target: "https://bank.example/", categories: ["android.intent.category.BROWSABLE"], package: "com.bank.app",
+                        stringExtras: ["browser_fallback_url": "https://bank.example"]), fallbackURL: nil))
+        for unsafe in [
+            "android-app://com.shop.app/#Intent;component=com.shop.app/.Internal;end", "android-app://com.x/javascript/alert(1)/",
+            "android-app://com.x/file/etc/passwd", "android-app://com.x/https/a.example/#Intent;launchFlags=0x1;end",
+        ] {
+            #expect(policy.decide(unsafe) == .block, "\(unsafe)")
+        }
         #expect(policy.decide("javascript:alert(1)") == .block)
         #expect(policy.decide("data:text/html,<script>x</script>") == .block)
         #expect(policy.decide("about:blank") == .allow)

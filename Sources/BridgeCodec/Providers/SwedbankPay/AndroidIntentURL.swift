@@ -2,6 +2,8 @@ import Foundation
 
 /// An Android `intent:` URL, as `Intent.toUri(Intent.URI_INTENT_SCHEME)` writes it and Chrome
 /// hands to apps: `intent://HOST/PATH?QUERY#Intent;scheme=https;action=…;package=…;S.key=value;end;`.
+/// An `android-app://PACKAGE/SCHEME/HOST/PATH` URL reads as the same kind of intent; it is
+/// written back in the `intent:` form.
 ///
 /// Values are percent-encoded when built (every byte but `A–Z a–z 0–9 - . _ ~`), so `;`, `#`, `=`
 /// and non-ASCII survive; building then parsing gives back the same value, its target as a browser serializes it.
@@ -45,9 +47,9 @@ public struct AndroidIntentURL: Sendable, Hashable {
     public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
         /// Text a browser does not read as a URL.
         case invalidURL(URLPolicy.Violation)
-        /// The URL does not start with `intent:`.
+        /// The URL is neither an `intent:` nor an `android-app:` URL.
         case notAnIntentURL
-        /// No `#Intent;` part.
+        /// An `intent:` URL without its `#Intent;` part.
         case missingIntentFragment
         /// The entries do not end with `end`.
         case missingEnd
@@ -72,7 +74,7 @@ public struct AndroidIntentURL: Sendable, Hashable {
         public var description: String {
             switch self {
             case .invalidURL(let violation): "not a URL: \(violation)"
-            case .notAnIntentURL: "not an intent: URL"
+            case .notAnIntentURL: "not an intent: or android-app: URL"
             case .missingIntentFragment: "no #Intent; part"
             case .missingEnd: "the intent does not end with end;"
             case .trailingData: "text after end;"
@@ -98,11 +100,66 @@ public struct AndroidIntentURL: Sendable, Hashable {
         try self.init(parsed)
     }
 
-    /// Reads `url`'s fragment as the intent's entries; what comes before it is the intent's data.
+    /// Reads `url` as Android's `Intent.parseUri` reads it with `URI_INTENT_SCHEME` and
+    /// `URI_ANDROID_APP_SCHEME`: an `intent:` URL's fragment is the intent's entries and what comes
+    /// before it the data; an `android-app:` URL's entries are optional.
     init(_ url: WebURL) throws(Failure) {
-        guard url.scheme == "intent" else { throw .notAnIntentURL }
-        guard let fragment = url.fragment, fragment.utf8.starts(with: "Intent;".utf8) else { throw .missingIntentFragment }
-        let data = url.href.utf8.dropFirst("intent:".utf8.count).prefix(url.offsets.fragmentStart.map { $0 - "intent:".utf8.count } ?? 0)
+        switch url.scheme {
+        case "intent":
+            self.init(target: nil)
+            guard let fragment = url.fragment, fragment.utf8.starts(with: "Intent;".utf8) else { throw .missingIntentFragment }
+            let data = url.href.utf8.dropFirst("intent:".utf8.count).prefix(
+                url.offsets.fragmentStart.map { $0 - "intent:".utf8.count } ?? 0)
+            let scheme = try readEntries(fragment).scheme
+            if data.isEmpty {
+                target = scheme.map { $0 + ":" }
+            } else {
+                guard let scheme else { throw .dataWithoutScheme }
+                target = scheme + ":" + Substring(data)
+            }
+        case "android-app":
+            try self.init(androidApp: url)
+        default:
+            throw .notAnIntentURL
+        }
+    }
+
+    /// `android-app://PACKAGE[/SCHEME[/HOST/PATH]]`: the package's own app, viewing the data the
+    /// segments spell, or its main activity when they spell none. As Android reads it, a scheme
+    /// with no `/` after its host is data of the scheme alone, and a fragment that is not
+    /// `Intent;…` belongs to the data.
+    private init(androidApp url: WebURL) throws(Failure) {
+        self.init(target: nil)
+        guard let host = url.host, !host.isEmpty else { throw .invalidURL(.missingHost) }
+        var explicitAction = false
+        var dataFragment = url.fragment.map { "#" + $0 } ?? ""
+        if let fragment = url.fragment, fragment.utf8.starts(with: "Intent;".utf8) {
+            let read = try readEntries(fragment)
+            // The data's scheme is the path's; Android would take this one only where the path has none.
+            guard read.scheme == nil else { throw .unsupportedKey("scheme") }
+            explicitAction = read.explicitAction
+            dataFragment = ""
+        }
+        package = host
+        let segments = url.path.utf8.dropFirst().split(separator: UInt8(ascii: "/"), maxSplits: 2, omittingEmptySubsequences: false)
+        guard let first = segments.first, !first.isEmpty else {
+            guard segments.count == 1 else { throw .invalidScheme("") }
+            if !explicitAction { action = "android.intent.action.MAIN" }
+            return
+        }
+        let scheme = String(Substring(first))
+        guard let parsed = URLReader.scheme(of: scheme + ":"), parsed.utf8.count == scheme.utf8.count else { throw .invalidScheme(scheme) }
+        guard segments.count == 3 else {
+            target = scheme + ":"
+            return
+        }
+        let query = url.query.map { "?" + $0 } ?? ""
+        target = scheme + "://" + Substring(segments[1]) + "/" + Substring(segments[2]) + query + dataFragment
+    }
+
+    /// Reads an intent's `key=value;…;end` entries into this value; the data's scheme, and whether
+    /// an action was given.
+    private mutating func readEntries(_ fragment: String) throws(Failure) -> (scheme: String?, explicitAction: Bool) {
         // Split on bytes, as Android's parser does: `;` or `=` and a combining mark after it are one Character.
         var entries = fragment.utf8.dropFirst("Intent;".utf8.count).split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
             .map(Substring.init)
@@ -110,10 +167,8 @@ public struct AndroidIntentURL: Sendable, Hashable {
         if entries.last == "" { entries.removeLast() }
         guard entries.last == "end" else { throw entries.contains("end") ? .trailingData : .missingEnd }
         entries.removeLast()
-
         var scheme: String?
         var seen = Set<String>()
-        self.init(target: nil)
         for entry in entries {
             guard let equals = entry.utf8.firstIndex(of: UInt8(ascii: "=")) else { throw .malformedEntry(String(entry)) }
             let key = try Self.percentDecoded(entry[..<equals])
@@ -135,12 +190,7 @@ public struct AndroidIntentURL: Sendable, Hashable {
             default: throw .unsupportedKey(key)
             }
         }
-        if data.isEmpty {
-            target = scheme.map { $0 + ":" }
-        } else {
-            guard let scheme else { throw .dataWithoutScheme }
-            target = scheme + ":" + Substring(data)
-        }
+        return (scheme, seen.contains("action"))
     }
 
     /// The URL text, with ``target`` as a browser serializes it. Throws when a browser does not

@@ -9,7 +9,8 @@ public enum NavigationDecision: Sendable, Hashable {
     /// Open this URL outside the WebView (an app's custom scheme, a page that does not work inside a
     /// WebView), as a browser serializes it; stop the navigation.
     case openExternally(url: String)
-    /// An Android `intent:` URL: start it, or open `fallbackURL` in the browser when no app handles it.
+    /// An Android `intent:` or `android-app:` URL: start it, or open `fallbackURL` in the browser when
+    /// no app handles it (an `intent:` URL's alone, as Android's SDK reads them).
     /// As Chrome starts one from a page, the intent carries the category
     /// `android.intent.category.BROWSABLE` (added when the page left it out), so that only
     /// activities that accept links from the web answer. `fallbackURL` is the intent's
@@ -19,7 +20,7 @@ public enum NavigationDecision: Sendable, Hashable {
     /// Refuse it: text a browser does not read as a URL; a scheme that runs code or opens local data
     /// (``URLPolicy/forbiddenSchemes``), or a `blob:` URL of an origin that is not `https` (or, in the
     /// main frame, not on the WebView's hosts); an `http` page in a frame; or an
-    /// `intent:` URL Chrome would not start either: one that names a component (the app's own
+    /// `intent:` or `android-app:` URL Chrome would not start either: one that names a component (the app's own
     /// unexported activities would answer it), one whose data is local or script (those schemes and
     /// `blob:`), and one ``AndroidIntentURL`` cannot read (a selector, typed extras, flags), which
     /// Android's own parser would read with what was not checked.
@@ -127,14 +128,15 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
         if url == cancel { return .canceled }
         if PaymentURL.matches(url, payment, appScheme: appScheme) { return .reloadPayment }
         switch url.scheme {
-        case "intent":
+        case "intent", "android-app":
             guard var intent = try? AndroidIntentURL(url), intent.component == nil,
                 !(intent.target.flatMap(URLReader.scheme(of:)).map(Self.intentDataSchemesBlocked.contains) ?? false)
             else { return .block }
             if !intent.categories.contains(where: { $0.utf8.elementsEqual(Self.browsableCategory.utf8) }) {
                 intent.categories.append(Self.browsableCategory)
             }
-            let fallback = intent.browserFallbackURL.flatMap { try? URLPolicy.webURLs.check($0).href }
+            // As Android's SDK and Chrome read it, only an `intent:` URL falls back to a page.
+            let fallback = url.scheme == "intent" ? intent.browserFallbackURL.flatMap { try? URLPolicy.webURLs.check($0).href } : nil
             return .openIntent(intent, fallbackURL: fallback)
         case "https":
             return !isMainFrame || webViewHostList.contains(url.host ?? "") ? .allow : .openExternally(url: url.href)
