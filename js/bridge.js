@@ -40,11 +40,6 @@ function webKitHandler(handler) {
   return found;
 }
 
-function webKitBody(body) {
-  var value = body === undefined ? null : body;
-  return config.transport === "webkit-string" ? JSON.stringify(value) : value;
-}
-
 // Settles request `id` with `outcome`: {"value": …} resolves, {"error": text} rejects. An id
 // that is not pending (answered already, timed out, never sent) is ignored.
 function settle(id, outcome) {
@@ -85,7 +80,7 @@ function send(handler, envelope) {
 function post(handler, body) {
   checkName(handler);
   if (isWebKit()) {
-    var sent = webKitHandler(handler).postMessage(webKitBody(body));
+    var sent = webKitHandler(handler).postMessage(bridgecodecWebKitBody(config, body === undefined ? null : body));
     // A handler with a reply handler answers every post; a post does not wait for it.
     if (sent && typeof sent.catch === "function") sent.catch(function () {});
     return;
@@ -104,7 +99,7 @@ function request(handler, body, options) {
     pending.set(id, { resolve: resolve, reject: reject, timer: timer });
     try {
       if (isWebKit()) {
-        var answer = webKitHandler(handler).postMessage(webKitBody(body));
+        var answer = webKitHandler(handler).postMessage(bridgecodecWebKitBody(config, body === undefined ? null : body));
         if (!answer || typeof answer.then !== "function") {
           throw new Error("bridgecodec: handler " + JSON.stringify(handler) + " has no reply handler");
         }

@@ -19,6 +19,8 @@ const scenarios = [
       `window.voltRedirectCallback({type: "bank_redirect", url: "https://bank.example/authorize?id=42", extra: [1, 2], none: undefined})`,
       `window.voltRedirectCallback({type: "bank_redirect", url: "javascript:alert(document.cookie)"})`,
       `window.voltRedirectCallback({type: "bank_redirect", url: "https://Bank.Example:443/a/../b c|d"})`,
+      // WebKit delivers nothing for a value holding a function or a Symbol: the snippet posts its JSON form.
+      `window.voltRedirectCallback({type: "bank_redirect", url: "https://bank.example/a", done: function () {}, tag: Symbol("t"), n: 10n})`,
     ],
   },
   {

@@ -54,11 +54,6 @@ enum EmbeddedScripts {
           return found;
         }
 
-        function webKitBody(body) {
-          var value = body === undefined ? null : body;
-          return config.transport === "webkit-string" ? JSON.stringify(value) : value;
-        }
-
         // Settles request `id` with `outcome`: {"value": …} resolves, {"error": text} rejects. An id
         // that is not pending (answered already, timed out, never sent) is ignored.
         function settle(id, outcome) {
@@ -99,7 +94,7 @@ enum EmbeddedScripts {
         function post(handler, body) {
           checkName(handler);
           if (isWebKit()) {
-            var sent = webKitHandler(handler).postMessage(webKitBody(body));
+            var sent = webKitHandler(handler).postMessage(bridgecodecWebKitBody(config, body === undefined ? null : body));
             // A handler with a reply handler answers every post; a post does not wait for it.
             if (sent && typeof sent.catch === "function") sent.catch(function () {});
             return;
@@ -118,7 +113,7 @@ enum EmbeddedScripts {
             pending.set(id, { resolve: resolve, reject: reject, timer: timer });
             try {
               if (isWebKit()) {
-                var answer = webKitHandler(handler).postMessage(webKitBody(body));
+                var answer = webKitHandler(handler).postMessage(bridgecodecWebKitBody(config, body === undefined ? null : body));
                 if (!answer || typeof answer.then !== "function") {
                   throw new Error("bridgecodec: handler " + JSON.stringify(handler) + " has no reply handler");
                 }
@@ -218,15 +213,32 @@ enum EmbeddedScripts {
           return target;
         }
 
+        // The JSON text of `body`, which every transport posts (or, to a WebKit object handler, its
+        // value): WebKit delivers nothing, and reports nothing, for a value that holds a function or a
+        // Symbol, and JSON.stringify throws on a BigInt. Such a member is left out here (a function or
+        // Symbol as JSON leaves it out, a BigInt as WebKit does), so the message arrives and the app
+        // decides on it. No body is null.
+        function bridgecodecJSON(body) {
+          var text = JSON.stringify(body === undefined ? null : body, function (key, value) {
+            return typeof value === "bigint" ? undefined : value;
+          });
+          return text === undefined ? "null" : text;
+        }
+
+        // What a WebKit handler is posted for `body`: its JSON text over webkit-string, the value of that
+        // text over webkit-object, where no body stays none (postMessage(undefined)).
+        function bridgecodecWebKitBody(config, body) {
+          if (config.transport === "webkit-string") return bridgecodecJSON(body);
+          return body === undefined ? undefined : JSON.parse(bridgecodecJSON(body));
+        }
+
         // Posts `body` to the native handler `name` over `config.transport`. Shared by every snippet.
         // Handler and interface names come from `config` (data, never code).
         function bridgecodecPost(config, name, body) {
           switch (config.transport) {
             case "webkit-object":
-              window.webkit.messageHandlers[name].postMessage(body);
-              return;
             case "webkit-string":
-              window.webkit.messageHandlers[name].postMessage(JSON.stringify(body === undefined ? null : body));
+              window.webkit.messageHandlers[name].postMessage(bridgecodecWebKitBody(config, body));
               return;
             case "android": {
               // An @JavascriptInterface object: strings go as they are (openHostedLink(url), completed("success")),
@@ -236,22 +248,22 @@ enum EmbeddedScripts {
               if (body === undefined) {
                 bridge[method]();
               } else {
-                bridge[method](typeof body === "string" ? body : JSON.stringify(body));
+                bridge[method](typeof body === "string" ? body : bridgecodecJSON(body));
               }
               return;
             }
             case "android-listener":
               // androidx.webkit's web-message listener object named after the handler: text only.
-              bridgecodecListener(name).postMessage(JSON.stringify(body === undefined ? null : body));
+              bridgecodecListener(name).postMessage(bridgecodecJSON(body));
               return;
             case "react-native":
-              window.ReactNativeWebView.postMessage(JSON.stringify(body === undefined ? null : body));
+              window.ReactNativeWebView.postMessage(bridgecodecJSON(body));
               return;
             case "cordova":
               if (!window.webkit || !window.webkit.messageHandlers || !window.webkit.messageHandlers.cordova_iab) {
                 throw new Error("Cordova InAppBrowser postMessage API not found");
               }
-              window.webkit.messageHandlers.cordova_iab.postMessage(JSON.stringify(body === undefined ? null : body));
+              window.webkit.messageHandlers.cordova_iab.postMessage(bridgecodecJSON(body));
               return;
             default:
               throw new Error("unknown transport " + String(config.transport));
