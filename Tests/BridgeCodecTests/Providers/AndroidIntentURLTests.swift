@@ -76,6 +76,15 @@ struct AndroidIntentURLTests {
             try AndroidIntentURL(parsing: "android-app://com.example.app/https/example.com/a#top").target == "https://example.com/a#top")
         #expect(throws: AndroidIntentURL.Failure.invalidURL(.missingHost)) { try AndroidIntentURL(parsing: "android-app:com.example.app") }
         #expect(throws: AndroidIntentURL.Failure.invalidScheme("")) { try AndroidIntentURL(parsing: "android-app://com.example.app//x") }
+        // The authority is the package alone.
+        #expect(throws: AndroidIntentURL.Failure.invalidURL(.userInfo)) {
+            try AndroidIntentURL(parsing: "android-app://a@com.bank.app/https/b/")
+        }
+        #expect(throws: AndroidIntentURL.Failure.invalidURL(.invalidPort)) {
+            try AndroidIntentURL(parsing: "android-app://com.bank.app:1/https/b/")
+        }
+        #expect(throws: AndroidIntentURL.Failure.dataWithoutScheme) { try AndroidIntentURL(parsing: "android-app://com.bank.app?x=1") }
+        #expect(throws: AndroidIntentURL.Failure.dataWithoutScheme) { try AndroidIntentURL(parsing: "android-app://com.bank.app#top") }
         #expect(throws: AndroidIntentURL.Failure.invalidScheme("1x")) { try AndroidIntentURL(parsing: "android-app://a.b/1x/h/") }
         #expect(throws: AndroidIntentURL.Failure.unsupportedKey("scheme")) {
             try AndroidIntentURL(parsing: "android-app://com.example.app/#Intent;scheme=https;end")

@@ -127,10 +127,13 @@ public struct AndroidIntentURL: Sendable, Hashable {
     /// `android-app://PACKAGE[/SCHEME[/HOST/PATH]]`: the package's own app, viewing the data the
     /// segments spell, or its main activity when they spell none. As Android reads it, a scheme
     /// with no `/` after its host is data of the scheme alone, and a fragment that is not
-    /// `Intent;…` belongs to the data.
+    /// `Intent;…` belongs to the data. The authority is the package alone: Android would read
+    /// user info, a port, or a query with no path as part of the package's name.
     private init(androidApp url: WebURL) throws(Failure) {
         self.init(target: nil)
         guard let host = url.host, !host.isEmpty else { throw .invalidURL(.missingHost) }
+        guard url.username.isEmpty, url.password.isEmpty else { throw .invalidURL(.userInfo) }
+        guard url.port == nil else { throw .invalidURL(.invalidPort) }
         var explicitAction = false
         var dataFragment = url.fragment.map { "#" + $0 } ?? ""
         if let fragment = url.fragment, fragment.utf8.starts(with: "Intent;".utf8) {
@@ -144,6 +147,7 @@ public struct AndroidIntentURL: Sendable, Hashable {
         let segments = url.path.utf8.dropFirst().split(separator: UInt8(ascii: "/"), maxSplits: 2, omittingEmptySubsequences: false)
         guard let first = segments.first, !first.isEmpty else {
             guard segments.count == 1 else { throw .invalidScheme("") }
+            guard url.query == nil, dataFragment.isEmpty else { throw .dataWithoutScheme }
             if !explicitAction { action = "android.intent.action.MAIN" }
             return
         }
