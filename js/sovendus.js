@@ -2,8 +2,9 @@
 // channel "sovendus:integration", payload {action: "openInNativeBrowser", url, version}) and every
 // change of the page height to native code, which opens URLs in the browser and resizes the WebView
 // (applying only heights above 100). A payload without an action, as Sovendus' shipped integrations
-// send it, is read the same; an empty URL is dropped. Over Android the height goes as a string, as
-// Sovendus' Android integration posts it.
+// send it, is read the same. A URL that is empty or not a string goes on too: native code refuses it
+// with its reason, as Sovendus' integrations refuse it, rather than never hearing of it. Over Android
+// the height goes as a string, as Sovendus' Android integration posts it.
 //
 // config.messageOrigins, when set, lists the origins whose messages are forwarded: "https://a.example"
 // exactly, or "https://*.example.com" for its subdomains over that scheme. Unset, any frame may ask.
@@ -32,7 +33,6 @@ window.addEventListener("message", function (event) {
   if (!data || data.channel !== "sovendus:integration" || !data.payload) return;
   var payload = data.payload;
   if (payload.action !== undefined && payload.action !== "openInNativeBrowser") return;
-  if (typeof payload.url !== "string" || payload.url === "") return;
   if (!sovendusAllowsOrigin(event.origin)) return;
   bridgecodecPost(config, config.handler, { type: "openUrl", value: payload.url });
 });
