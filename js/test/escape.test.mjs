@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import vm from "node:vm";
-import { run, naughtyStrings, randomStrings } from "./support.mjs";
+import { run, naughtyStrings, randomStrings, escapeAll } from "./support.mjs";
 
 const corpus = [
   ...naughtyStrings(),
@@ -10,18 +10,9 @@ const corpus = [
   "</script><script>alert(1)</script>", "<!--<script>", "\u2028\u2029", "`${alert(1)}`", "\u0000\u0085\u009f\u007f",
 ];
 
-function escapeAll(context) {
-  const input = corpus.map((text) => JSON.stringify(text)).join("\n") + "\n";
-  const result = run(["escape", "--context", context, "--json-lines"], input);
-  assert.equal(result.status, 0, result.stderr);
-  const lines = result.stdout.split("\n").filter((line) => line.length > 0);
-  assert.equal(lines.length, corpus.length);
-  return lines.map((line) => JSON.parse(line));
-}
-
 for (const context of ["js", "script-json"]) {
   test(`${context}: every literal evaluates to the original`, () => {
-    const escaped = escapeAll(context);
+    const escaped = escapeAll(context, corpus);
     escaped.forEach((literal, index) => {
       assert.equal(vm.runInNewContext(literal), corpus[index], literal);
       assert.equal(JSON.parse(literal), corpus[index], literal);
@@ -32,14 +23,14 @@ for (const context of ["js", "script-json"]) {
 }
 
 test("js: a literal inside <script> and inside an expression stays one string", () => {
-  escapeAll("js").forEach((literal, index) => {
+  escapeAll("js", corpus).forEach((literal, index) => {
     const script = `var captured = ${literal}; captured`;
     assert.equal(vm.runInNewContext(script), corpus[index]);
   });
 });
 
 test("url: every component decodes to the original", () => {
-  escapeAll("url").forEach((component, index) => {
+  escapeAll("url", corpus).forEach((component, index) => {
     assert.equal(decodeURIComponent(component), corpus[index]);
     assert.match(component, /^[A-Za-z0-9\-._~%]*$/);
   });

@@ -110,7 +110,17 @@ export const scriptValues = strings.map((text, index) => ({
 
 /** The encoder's text for each value. */
 export function encodeAll(items) {
-  const result = run(["escape", "--json-values"], items.map((value) => JSON.stringify(value)).join("\n") + "\n");
+  return eachLine(["escape", "--json-values"], items);
+}
+
+/** Each text escaped for `context` (js, script-json, html, attr, url), in order. */
+export function escapeAll(context, texts) {
+  return eachLine(["escape", "--context", context, "--json-lines"], texts);
+}
+
+/** The CLI's answer to each item, given and answered one JSON line each. */
+function eachLine(args, items) {
+  const result = run(args, items.map((item) => JSON.stringify(item)).join("\n") + "\n");
   assert.equal(result.status, 0, result.stderr);
   const lines = result.stdout.split("\n").filter((line) => line.length > 0);
   assert.equal(lines.length, items.length);

@@ -5,7 +5,7 @@
 // app sends into the page (escaped literals, encoded values, replies) is evaluated there too.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sandbox, decodeAll, script, recordsFor, runWebKit, run, strings, scriptValues, encodeAll } from "./support.mjs";
+import { sandbox, decodeAll, script, recordsFor, runWebKit, strings, scriptValues, encodeAll, escapeAll } from "./support.mjs";
 import { answers, check, hostile, reply, requests } from "./client.mjs";
 
 const transports = ["webkit-object", "webkit-string", "cordova"];
@@ -138,10 +138,7 @@ window.onAppReady = function () { window.webkit.messageHandlers.calls.postMessag
 test("escaped literals and encoded values evaluate to the originals in WebKit's JavaScriptCore", () => {
   // What an app passes to evaluateJavaScript: each js-context literal and each ScriptJSONEncoder
   // text as source code, evaluated by WebKit's engine (node and Chromium share another).
-  const escaped = run(["escape", "--context", "js", "--json-lines"], strings.map((text) => JSON.stringify(text)).join("\n") + "\n");
-  assert.equal(escaped.status, 0, escaped.stderr);
-  const literals = escaped.stdout.split("\n").filter((line) => line.length > 0).map((line) => JSON.parse(line));
-  assert.equal(literals.length, strings.length);
+  const literals = escapeAll("js", strings);
   const encoded = encodeAll(scriptValues);
   // The program ends in `undefined`: postMessage returns a Promise, which WebKitGTK cannot hand back as a step's value.
   const program = `window.webkit.messageHandlers.readback.postMessage(JSON.stringify({
