@@ -37,8 +37,7 @@ final class JSONDocument: Sendable {
         func read(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<([JSONToken], String), JSONParseError> {
             JSONParser.tokens(of: buffer, limits: limits).map { ($0, String(decoding: buffer, as: UTF8.self)) }
         }
-        let parsed = bytes.withContiguousStorageIfAvailable(read) ?? Array(bytes).withUnsafeBufferPointer(read)
-        (tokens, text) = try parsed.mapError(JSONDecodeError.init).get()
+        (tokens, text) = try bytes.withContiguousBytes(read).mapError(JSONDecodeError.init).get()
         self.urlPolicy = urlPolicy
         rootPath = .root
     }

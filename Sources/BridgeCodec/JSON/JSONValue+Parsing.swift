@@ -3,10 +3,7 @@ import Foundation
 extension JSONValue {
     /// Parses UTF-8 bytes (an array, `Data`, a buffer) strictly (RFC 8259, no extensions), within `limits`.
     public init(parsing bytes: some Collection<UInt8>, limits: JSONLimits = .default) throws(JSONParseError) {
-        let result =
-            bytes.withContiguousStorageIfAvailable { Self.parseResult($0, limits) }
-            ?? Array(bytes).withUnsafeBufferPointer { Self.parseResult($0, limits) }
-        self = try result.get()
+        self = try bytes.withContiguousBytes { Self.parseResult($0, limits) }.get()
     }
 
     /// Parses JSON text strictly (RFC 8259, no extensions), within `limits`.

@@ -40,9 +40,7 @@ enum URLPercentEncoding {
     /// Appends `bytes`, each byte in `set` written `%XX`.
     static func append(_ bytes: some Collection<UInt8>, _ set: EncodeSet, to output: inout [UInt8]) {
         let table = table(set)
-        if bytes.withContiguousStorageIfAvailable({ table.escape($0, into: &output) }) == nil {
-            Array(bytes).withUnsafeBufferPointer { table.escape($0, into: &output) }
-        }
+        bytes.withContiguousBytes { table.escape($0, into: &output) }
     }
 
     private static func encoding(where encodes: (UInt8) -> Bool) -> ByteEscapeTable {

@@ -12,3 +12,11 @@ extension String {
         return copy.withUTF8(body)
     }
 }
+
+extension Collection<UInt8> {
+    /// Calls `body` with the bytes in contiguous memory: an array's, `Data`'s or a buffer's lent
+    /// in place, any other collection's copied once.
+    func withContiguousBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withContiguousStorageIfAvailable(body) ?? Array(self).withUnsafeBufferPointer(body)
+    }
+}
