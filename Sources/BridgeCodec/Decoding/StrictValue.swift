@@ -157,7 +157,6 @@ enum StrictValue {
         default: throw JSONDecodeError(path: node.path, reason: .invalidValue("cannot produce a \(T.self)"))
         }
     }
-
 }
 
 /// An array whose elements decode: ``StrictValue/decode(_:from:)`` reads it without a container.
