@@ -7,24 +7,38 @@ let package = Package(
     // SwiftPM's defaults (iOS 12, macOS 10.13) fail to build on Apple platforms.
     platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
-        // What an app links.
+        // What every app links: JSON, decoding, the dispatcher and channels, replies, URLs and
+        // origins, escaping, the page client and script builders.
         .library(name: "BridgeCodec", targets: ["BridgeCodec"]),
+        // The payment and checkout providers' messages, channels, scripts, pages and URL rules.
+        .library(name: "BridgeCodecProviders", targets: ["BridgeCodecProviders"]),
+        // What a Swift server implementing Swedbank Pay's Merchant Backend links.
+        .library(name: "SwedbankPayMerchantBackend", targets: ["SwedbankPayMerchantBackend"]),
         // What an app's test target links: the malformed-payload generator and example bodies.
         .library(name: "BridgeCodecTesting", targets: ["BridgeCodecTesting"]),
         .executable(name: "bridgecodec", targets: ["bridgecodec"]),
     ],
     targets: [
         .target(name: "BridgeCodec"),
-        .target(name: "BridgeCodecTesting", dependencies: ["BridgeCodec"]),
+        // The providers reach the core through its public API alone, as an app's channels do.
+        .target(name: "BridgeCodecProviders", dependencies: ["BridgeCodec"]),
+        .target(name: "SwedbankPayMerchantBackend", dependencies: ["BridgeCodec", "BridgeCodecProviders"]),
+        .target(
+            name: "BridgeCodecTesting", dependencies: ["BridgeCodec", "BridgeCodecProviders", "SwedbankPayMerchantBackend"]),
         // The CLI's commands live in a library target so tests can run them in-process.
-        .target(name: "BridgeCodecCommandLine", dependencies: ["BridgeCodec", "BridgeCodecTesting"]),
+        .target(
+            name: "BridgeCodecCommandLine",
+            dependencies: ["BridgeCodec", "BridgeCodecProviders", "SwedbankPayMerchantBackend", "BridgeCodecTesting"]),
         .executableTarget(name: "bridgecodec", dependencies: ["BridgeCodecCommandLine"]),
         // libFuzzer entry points; scripts/fuzz builds them with -sanitize=fuzzer,address.
-        .executableTarget(name: "BridgeCodecFuzz", dependencies: ["BridgeCodec"]),
+        .executableTarget(name: "BridgeCodecFuzz", dependencies: ["BridgeCodec", "BridgeCodecProviders", "SwedbankPayMerchantBackend"]),
         .testTarget(
             name: "BridgeCodecTests",
             // `bridgecodec` too: some tests run the built binary, as a user does.
-            dependencies: ["BridgeCodec", "BridgeCodecTesting", "BridgeCodecCommandLine", "bridgecodec"]
+            dependencies: [
+                "BridgeCodec", "BridgeCodecProviders", "SwedbankPayMerchantBackend", "BridgeCodecTesting", "BridgeCodecCommandLine",
+                "bridgecodec",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -11,7 +11,9 @@ let package = Package(
         .executableTarget(
             name: "bridgecodec-bench",
             dependencies: [
-                .product(name: "BridgeCodec", package: "BridgeCodec"), .product(name: "BridgeCodecTesting", package: "BridgeCodec"),
+                .product(name: "BridgeCodec", package: "BridgeCodec"), .product(name: "BridgeCodecProviders", package: "BridgeCodec"),
+                .product(name: "SwedbankPayMerchantBackend", package: "BridgeCodec"),
+                .product(name: "BridgeCodecTesting", package: "BridgeCodec"),
                 "BenchAllocationCounter",
             ]),
         // Counts heap allocations for the allocs/op rows (glibc only); linked into nothing else.

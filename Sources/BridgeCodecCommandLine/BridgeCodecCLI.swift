@@ -1,5 +1,7 @@
 import BridgeCodec
+import BridgeCodecProviders
 import Foundation
+import SwedbankPayMerchantBackend
 
 /// The `bridgecodec` command-line tool, runnable in-process.
 public enum BridgeCodecCLI {

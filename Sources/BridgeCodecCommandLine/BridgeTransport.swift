@@ -1,5 +1,7 @@
 import BridgeCodec
+import BridgeCodecProviders
 import Foundation
+import SwedbankPayMerchantBackend
 
 /// How a captured body reaches the native side, as the CLI names it.
 enum BridgeTransport: String, CaseIterable {

@@ -1,4 +1,6 @@
 import BridgeCodec
+import BridgeCodecProviders
+import SwedbankPayMerchantBackend
 
 /// What `decode --jsonl --summary` counts over a capture: messages by handler and kind, and
 /// refusals by the kind of their reason (`urlRejected.forbiddenScheme`), which holds no page data.

@@ -1,5 +1,7 @@
 import BridgeCodec
+import BridgeCodecProviders
 import Foundation
+import SwedbankPayMerchantBackend
 
 /// `bridgecodec decode`: decodes one captured body, or a JSONL file of them, as the app would.
 enum DecodeCommand {

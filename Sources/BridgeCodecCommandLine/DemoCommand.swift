@@ -1,5 +1,7 @@
 import BridgeCodec
+import BridgeCodecProviders
 import Foundation
+import SwedbankPayMerchantBackend
 
 /// `bridgecodec demo`: decodes a built-in captured session and says what each message became.
 enum DemoCommand {

@@ -1,5 +1,7 @@
 import BridgeCodec
+import BridgeCodecProviders
 import Foundation
+import SwedbankPayMerchantBackend
 
 /// The documents `bridgecodec decode --model NAME` reads: the Merchant Backend API's and problems.
 enum DocumentModel: String, CaseIterable {

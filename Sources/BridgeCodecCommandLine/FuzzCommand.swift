@@ -1,6 +1,8 @@
 import BridgeCodec
+import BridgeCodecProviders
 import BridgeCodecTesting
 import Foundation
+import SwedbankPayMerchantBackend
 
 /// `bridgecodec fuzz`: malformed variants of a handler's message, as JSON lines for `decode --jsonl`.
 enum FuzzCommand {

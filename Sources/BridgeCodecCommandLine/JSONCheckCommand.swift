@@ -1,5 +1,7 @@
 import BridgeCodec
+import BridgeCodecProviders
 import Foundation
+import SwedbankPayMerchantBackend
 
 /// `bridgecodec json-check [FILE|-]`: strict-parses one document.
 enum JSONCheckCommand {

@@ -1,5 +1,7 @@
 import BridgeCodec
+import BridgeCodecProviders
 import Foundation
+import SwedbankPayMerchantBackend
 
 /// `bridgecodec page`: prints a provider's HTML page.
 enum PageCommand {

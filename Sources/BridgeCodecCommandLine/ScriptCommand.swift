@@ -1,5 +1,7 @@
 import BridgeCodec
+import BridgeCodecProviders
 import Foundation
+import SwedbankPayMerchantBackend
 
 /// `bridgecodec script`: prints a provider's injectable snippet.
 enum ScriptCommand {

@@ -1,5 +1,7 @@
 import BridgeCodec
+import BridgeCodecProviders
 import Foundation
+import SwedbankPayMerchantBackend
 
 /// `bridgecodec url`: intent URLs, payment URLs and navigation decisions, one JSON line each.
 enum URLCommand {
@@ -156,8 +158,8 @@ enum URLCommand {
     private static func parsedJSON(_ url: WebURL) -> JSONValue {
         let optional: (String?) -> JSONValue = { $0.map(JSONValue.string) ?? .null }
         return DecodeOutput.object([
-            ("href", .string(url.href)), ("origin", .string(url.origin)), ("scheme", .string(url.scheme)),
-            ("username", .string(url.username)), ("password", .string(url.password)), ("host", optional(url.host)),
+            ("href", .string(url.href)), ("origin", .string(url.origin.description)), ("scheme", .string(url.scheme)),
+            ("username", .string(url.username)), ("password", .string(url.password)), ("host", optional(url.host?.description)),
             ("port", url.port.map { .number(JSONNumber($0)) } ?? .null), ("path", .string(url.path)),
             ("query", optional(url.query)), ("fragment", optional(url.fragment)),
         ])

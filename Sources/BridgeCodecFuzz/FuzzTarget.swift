@@ -1,5 +1,7 @@
 import BridgeCodec
+import BridgeCodecProviders
 import Foundation
+import SwedbankPayMerchantBackend
 
 /// What each fuzz target exercises, and the properties it checks beyond "does not trap".
 enum FuzzTarget: String, CaseIterable {

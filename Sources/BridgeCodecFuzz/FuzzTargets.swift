@@ -1,5 +1,7 @@
 import BridgeCodec
+import BridgeCodecProviders
 import Foundation
+import SwedbankPayMerchantBackend
 
 /// libFuzzer entry point. The target is chosen by BRIDGECODEC_FUZZ_TARGET (json, dispatch, escape, intent, url, merchant, page);
 /// every target must never trap, whatever the bytes. Built with -sanitize=fuzzer (see scripts/fuzz); a plain

@@ -1,5 +1,7 @@
 import BridgeCodec
+import BridgeCodecProviders
 import Foundation
+import SwedbankPayMerchantBackend
 
 /// One malformed variant of a valid message, for testing how an app handles bad bridge payloads.
 public struct MalformedPayload: Sendable, Hashable {

@@ -1,4 +1,6 @@
 import BridgeCodec
+import BridgeCodecProviders
+import SwedbankPayMerchantBackend
 
 extension MerchantBackend {
     /// Example documents of the Merchant Backend API, as a backend forwards Swedbank Pay's

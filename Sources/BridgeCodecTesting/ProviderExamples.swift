@@ -1,4 +1,6 @@
 import BridgeCodec
+import BridgeCodecProviders
+import SwedbankPayMerchantBackend
 
 /// A minimal valid body for each provider channel, every member required: the starting point
 /// for ``MalformedPayloadGenerator`` and a reference for app tests.

@@ -1,5 +1,7 @@
 import BridgeCodec
+import BridgeCodecProviders
 import Foundation
+import SwedbankPayMerchantBackend
 import Testing
 
 /// README's Swift examples, run as written: the dispatchers the quick start builds, a

@@ -1,6 +1,8 @@
 import BenchAllocationCounter
 import BridgeCodec
+import BridgeCodecProviders
 import Foundation
+import SwedbankPayMerchantBackend
 
 /// Heap allocations per decoded message, counted by the malloc replacement in
 /// BenchAllocationCounter (glibc only; elsewhere these rows are left out).

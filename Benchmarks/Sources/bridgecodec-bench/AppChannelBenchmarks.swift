@@ -1,5 +1,7 @@
 import BridgeCodec
+import BridgeCodecProviders
 import Foundation
+import SwedbankPayMerchantBackend
 
 /// An app's own message through the dispatcher, from JSON text and from the WKWebView object
 /// graph, against `JSONDecoder` and the seeds' path on the same type; and an app value into the

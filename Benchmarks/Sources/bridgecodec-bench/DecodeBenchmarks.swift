@@ -1,6 +1,8 @@
 import BridgeCodec
+import BridgeCodecProviders
 import BridgeCodecTesting
 import Foundation
+import SwedbankPayMerchantBackend
 
 /// The Volt message decoded four ways into the same Codable model, and a ~2 KB Merchant Backend
 /// payment-order response decoded by both Codable decoders into the package's model.

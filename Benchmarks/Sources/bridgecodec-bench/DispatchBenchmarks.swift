@@ -1,5 +1,7 @@
 import BridgeCodec
+import BridgeCodecProviders
 import Foundation
+import SwedbankPayMerchantBackend
 
 /// Decode + dispatch of each provider's typical message, from bytes and from the WKWebView
 /// object graph, against `JSONDecoder` from bytes into the same model (the package's provider

@@ -1,5 +1,7 @@
 import BridgeCodec
+import BridgeCodecProviders
 import Foundation
+import SwedbankPayMerchantBackend
 
 /// Escaping throughput per context on order data (100 bytes and 1 MB): a mixed sample where one byte
 /// in seven needs escaping, and a plain ASCII-heavy one; against the seeds' sanitizer (JSONSerialization of a bare string, with .fragmentsAllowed so it does not crash),

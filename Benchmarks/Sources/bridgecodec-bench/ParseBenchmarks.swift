@@ -1,5 +1,7 @@
 import BridgeCodec
+import BridgeCodecProviders
 import Foundation
+import SwedbankPayMerchantBackend
 
 /// Strict parse throughput of 1 KB, 100 KB and 10 MB documents (arrays of bridge messages) into a
 /// JSONValue tree, against JSONSerialization building its object tree from the same bytes and a

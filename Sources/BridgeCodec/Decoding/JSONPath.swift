@@ -74,10 +74,11 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         return text
     }
 
-    /// Page-controlled text quoted for a log line: escaped as ``escaped(_:)``, and when longer
+    /// Page-controlled text quoted for a log line, as every error of the package quotes it: quotes,
+    /// backslashes and characters that would not show as themselves escaped, and when longer
     /// than 64 scalars cut there and followed by its length in bytes, so that an error about a
     /// 60 KB value neither floods a log nor hands the whole value to it.
-    static func quoted(_ value: String) -> String {
+    public static func quoted(_ value: String) -> String {
         let limit = 64
         let scalars = value.unicodeScalars
         guard scalars.count > limit else { return "\"" + escaped(value) + "\"" }
@@ -106,7 +107,9 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
 extension JSONPath {
     /// The path of a Codable coding path: integer keys are array indices.
-    init(codingPath: [any CodingKey]) {
+    /// The path a `Decoder` or `Encoder` is at (its `codingPath`): what a model's own
+    /// `init(from:)` passes to the ``JSONDecodeError`` it throws.
+    public init(codingPath: [any CodingKey]) {
         self.init(codingPath.map { key in key.intValue.map(Component.index) ?? .key(key.stringValue) })
     }
 }

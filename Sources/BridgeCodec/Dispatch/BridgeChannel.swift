@@ -1,8 +1,8 @@
 /// One handler the page posts to: its name, which frames may post to it, and how its body
 /// becomes a `Message`.
 ///
-/// The providers' channels (``voltRedirect(handlerName:origins:)`` and the others) and the
-/// app's own (``init(_:origins:decoding:as:)``) are the same kind of value, so one
+/// The providers' channels (`voltRedirect(origins:)` and the others, in `BridgeCodecProviders`)
+/// and the app's own (``init(_:origins:decoding:as:)``) are the same kind of value, so one
 /// ``BridgeDispatcher`` serves both with the same checks: strict JSON and every limit, the
 /// origin policy, and the URL policy on every URL in the body.
 public struct BridgeChannel<Message: Sendable>: Sendable {

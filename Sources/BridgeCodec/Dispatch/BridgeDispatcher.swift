@@ -4,7 +4,7 @@
 /// WKWebView object graph, JSON text or a structured value; all give the same message, or
 /// throw the same ``BridgeError`` (the handler, the path in the body, the reason).
 ///
-/// `Message` is what the channels produce: ``ProviderMessage`` for the providers alone, or an
+/// `Message` is what the channels produce: `ProviderMessage` for the providers alone, or an
 /// enum of the app's own that embeds them beside its own messages (``BridgeChannel/map(_:)``).
 public struct BridgeDispatcher<Message: Sendable>: Sendable {
     /// The registered channels, one per handler name.

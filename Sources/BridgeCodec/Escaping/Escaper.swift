@@ -52,6 +52,13 @@ public enum Escaper {
         escaped(text, for: .urlQueryComponent)
     }
 
+    /// The inverse of ``urlQueryComponent(_:)``: every `%XX` decoded, strictly; `nil` for a `%`
+    /// without two hex digits or bytes that are not UTF-8. `+` stays `+` (RFC 3986; form encoding
+    /// is not assumed).
+    public static func percentDecoded(_ text: some StringProtocol) -> String? {
+        PercentDecoding.decode(Substring(text))
+    }
+
     private static func escaped(_ text: String, for context: EscapingContext) -> String {
         text.withUTF8Bytes { bytes in
             switch context {

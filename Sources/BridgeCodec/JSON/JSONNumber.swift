@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON number: its source text and its nearest `Double`.
 ///
 /// Equality compares the source text, so `1` and `1.0` are different numbers;
@@ -31,6 +33,12 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
             self.text = String(value)
         }
         self.doubleValue = value
+    }
+
+    /// A number from a `Decimal`, its digits kept as the decimal writes them (`19.90` stays
+    /// `19.9`, never `19.899999…`); `nil` for `NaN`, the one decimal that is no number.
+    public init?(_ value: Decimal) {
+        self.init(decimalText: value.description)
     }
 
     /// The number `text` stands for, as a `Decimal` or an `NSDecimalNumber` writes it (plain

@@ -5,7 +5,7 @@ import Foundation
 /// Keys are unique by exact UTF-8 code units: `"é"` written precomposed and
 /// decomposed are two different keys, as in JavaScript, although Swift's
 /// `String ==` calls them equal. Lookups compare the same way.
-public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
+public struct JSONObject: Sendable, Hashable, RandomAccessCollection, ExpressibleByDictionaryLiteral {
     /// One key and its value.
     public struct Member: Sendable, Hashable {
         /// The member's key.
@@ -42,6 +42,13 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         self.members = []
     }
 
+    /// An object of the literal's members, in its order; a key written twice keeps its last
+    /// value at its first place, as a JavaScript object literal does.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self.members = []
+        for (key, value) in elements { self[key] = value }
+    }
+
     /// The index of the first member.
     public var startIndex: Int { members.startIndex }
     /// The index past the last member.
@@ -50,8 +57,18 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     public subscript(position: Int) -> Member { members[position] }
 
     /// The value for `key`, compared by exact code units; `nil` when absent.
+    /// Setting a value replaces the member's value in its place, or appends a new member; setting
+    /// `nil` removes the member.
     public subscript(key: String) -> JSONValue? {
-        index(forKey: key).map { members[$0].value }
+        get { index(forKey: key).map { members[$0].value } }
+        set {
+            switch (index(forKey: key), newValue) {
+            case (let index?, let value?): members[index].value = value
+            case (let index?, nil): members.remove(at: index)
+            case (nil, let value?): members.append(Member(key: key, value: value))
+            case (nil, nil): break
+            }
+        }
     }
 
     /// The position of the member named `key`, compared by exact code units; `nil` when absent.

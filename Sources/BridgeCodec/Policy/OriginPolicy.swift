@@ -23,10 +23,10 @@ public struct FrameOrigin: Sendable, Hashable, CustomStringConvertible {
     /// the opaque origin `null` (a `file:`, `content:` or `data:` frame) and for text that is no
     /// origin: a host list then refuses the message, as it refuses one without an origin.
     public init?(serializedOrigin: String, isMainFrame: Bool) {
-        guard let url = try? WebURL(serializedOrigin), url.origin != "null", url.origin == serializedOrigin.asciiLowercased(),
-            let host = url.host
+        guard let url = try? WebURL(serializedOrigin), case .tuple(let scheme, let host, let port) = url.origin,
+            url.origin.description == serializedOrigin.asciiLowercased()
         else { return nil }
-        self.init(scheme: url.scheme, host: host, port: url.port, isMainFrame: isMainFrame)
+        self.init(scheme: scheme, host: host.description, port: port, isMainFrame: isMainFrame)
     }
 
     /// `scheme://host[:port]`, and `(iframe)` when not the main frame; what the platform reported

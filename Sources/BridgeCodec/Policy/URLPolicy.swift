@@ -45,8 +45,9 @@ public struct URLPolicy: Sendable, Hashable {
     /// The default: `https` only.
     public static let httpsOnly = URLPolicy()
 
-    /// `http` and `https` URLs of any length: for deciding about URLs a page navigates to.
-    static let webURLs = URLPolicy(allowedSchemes: ["http", "https"], checkedMaxLength: JSONLimits.maximumBytes)
+    /// `http` and `https` URLs of any length: for URLs a page navigates to, and the pages an app or
+    /// server builds its links on.
+    public static let webURLs = URLPolicy(allowedSchemes: ["http", "https"], checkedMaxLength: JSONLimits.maximumBytes)
 
     /// `https` and the app's own registered schemes (for callbacks such as `myapp://plaid-complete`).
     public static func https(plusAppSchemes appSchemes: Set<String>) -> URLPolicy {

@@ -34,9 +34,8 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
     public var username: String { parts.hasHost ? slice(parts.usernameStart, parts.usernameEnd) : "" }
     /// The password, percent-encoded; empty when there is none.
     public var password: String { parts.hasHost ? slice(parts.passwordStart, parts.passwordEnd) : "" }
-    /// The host as serialized (a domain in lowercase, IPv4 in dotted decimal, IPv6 compressed in
-    /// brackets, or an opaque host); `nil` when the URL has no authority.
-    public var host: String? { parts.hasHost ? slice(parts.hostStart, parts.hostEnd) : nil }
+    /// The host; `nil` when the URL has no authority (`mailto:x`).
+    public var host: Host? { parts.hasHost ? Host(serialized: slice(parts.hostStart, parts.hostEnd), isSpecial: parts.isSpecial) : nil }
     /// The port, or `nil` when there is none or it is the scheme's default.
     public var port: Int? { parts.port }
     /// The path as serialized (`pathname`): `/`-separated segments, or an opaque path such as
@@ -53,27 +52,34 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
     /// Whether the URL has a user name or a password.
     var hasCredentials: Bool { parts.hasHost && parts.hostStart > parts.usernameStart }
 
-    /// The serialized origin (`https://shop.example:8443`), or `"null"` for an opaque origin. A
-    /// `blob:` URL has the origin of the `http` or `https` URL in its path.
-    public var origin: String {
+    /// The origin. A `blob:` URL has the origin of the `http` or `https` URL in its path.
+    public var origin: Origin {
         switch scheme {
         case "http", "https", "ws", "wss", "ftp":
-            return scheme + "://" + (host ?? "") + (port.map { ":\($0)" } ?? "")
+            return .tuple(scheme: scheme, host: host ?? .empty, port: port)
         case "blob":
-            guard let inner = try? WebURL(path), inner.scheme == "https" || inner.scheme == "http" else { return "null" }
+            guard let inner = try? WebURL(path), inner.scheme == "https" || inner.scheme == "http" else { return .opaque }
             return inner.origin
         default:
-            return "null"
+            return .opaque
         }
     }
 
-    /// This URL's text with `path` added to its path (after a `/`) and `items`, already encoded,
-    /// after its query's items, before its fragment: as URL builders add to a base URL.
-    func appending(path: String = "", queryItems items: String) -> String {
+    /// The lowercased scheme `text` starts with, as a browser reads it (leading and trailing
+    /// spaces and controls dropped, tabs and newlines ignored), or `nil` when it has none; whether
+    /// or not the rest is a URL.
+    public static func scheme(of text: String) -> String? { URLReader.scheme(of: text) }
+
+    /// This URL with `path` added to its path (after a `/`) and `queryItems` after its query's
+    /// items, before its fragment, as URL builders add to a base URL: each name and value
+    /// percent-encoded (``Escaper/urlQueryComponent(_:)``), the path read as a browser reads it.
+    /// Throws only for a path that makes the URL longer than a URL may be.
+    public func appending(path: String = "", queryItems: [(name: String, value: String)]) throws(URLPolicy.Violation) -> WebURL {
         var text = String(Substring(href.utf8.prefix(parts.queryStart ?? parts.fragmentStart ?? parts.end)))
         if !path.isEmpty { text += (text.utf8.last == UInt8(ascii: "/") ? "" : "/") + path }
         let query = self.query.map { $0.isEmpty || $0.utf8.last == UInt8(ascii: "&") ? $0 : $0 + "&" } ?? ""
-        return text + "?" + query + items + (fragment.map { "#" + $0 } ?? "")
+        let items = queryItems.map { Escaper.urlQueryComponent($0.name) + "=" + Escaper.urlQueryComponent($0.value) }
+        return try WebURL(text + "?" + query + items.joined(separator: "&") + (fragment.map { "#" + $0 } ?? ""))
     }
 
     /// ``href``.

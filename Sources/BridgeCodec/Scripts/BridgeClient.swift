@@ -22,11 +22,11 @@ extension BridgeScripts {
         timeoutMilliseconds: Int = defaultRequestTimeoutMilliseconds
     ) throws(InvalidLimit) -> String {
         try InvalidLimit.check("timeoutMilliseconds", timeoutMilliseconds, allowed: 1...longestRequestTimeoutMilliseconds)
-        return compose(
-            ["transport.js", "bridge.js"], transport: transport,
+        return script(
+            running: [EmbeddedScripts.transport, EmbeddedScripts.bridge], transport: transport,
             config: [
-                ("global", .string(global)), ("androidInterface", .string(androidInterface)), ("androidMethod", .string("postMessage")),
-                ("timeoutMs", .number(JSONNumber(timeoutMilliseconds))),
+                "global": .string(global), "androidInterface": .string(androidInterface), "androidMethod": .string("postMessage"),
+                "timeoutMs": .number(JSONNumber(timeoutMilliseconds)),
             ])
     }
 }

@@ -1,25 +1,43 @@
-/// The JavaScript each provider needs injected, built from the snippets in `js/`; each
-/// provider's builders live in its folder.
+/// The JavaScript a page needs injected, built from snippets: the core's (the transport and the
+/// page client) and the providers', each in `js/`.
 ///
 /// Every snippet runs as `(function (config) { … })(CONFIG)`: handler, interface and event
 /// names reach the code only as data in `CONFIG`, written by ``Escaper/scriptJSON(_:)-(JSONValue)``,
 /// never interpolated into code. Results are ready for `WKUserScript`, `evaluateJavaScript` or
 /// Android's `evaluateJavascript`.
 public enum BridgeScripts {
-    /// `(function (config) { "use strict"; TRANSPORT PROVIDER })(CONFIG);`
-    static func compose(_ file: String, transport: ScriptTransport, config: [(String, JSONValue)]) -> String {
-        compose(["transport.js", file], transport: transport, config: config)
+    /// JavaScript that runs inside the wrapper, after the transport: it reads its names from
+    /// `config` and posts with `bridgecodecPost(config, handler, body)`, which sends `body` over
+    /// `config.transport` (see `js/transport.js`).
+    public struct Snippet: Sendable, Hashable, ExpressibleByStringLiteral {
+        /// The snippet's JavaScript.
+        public let source: String
+
+        /// A snippet of `source`.
+        public init(source: String) {
+            self.source = source
+        }
+
+        /// A snippet written in place.
+        public init(stringLiteral source: String) {
+            self.init(source: source)
+        }
     }
 
-    /// `(function (config) { "use strict"; FILES })(CONFIG);`, `CONFIG` holding the transport.
-    static func compose(_ files: [String], transport: ScriptTransport, config: [(String, JSONValue)]) -> String {
-        let members = [("transport", JSONValue.string(transport.rawValue))] + config
-        let body = files.map { EmbeddedScripts.files[$0] ?? "" }.joined(separator: "\n\n")
-        return "(function (config) {\n\"use strict\";\n\(body)\n})(\(Escaper.scriptJSON(object(members))));\n"
+    /// `(function (config) { "use strict"; TRANSPORT SNIPPET })(CONFIG);`: `snippet` run after
+    /// the transport, with `config` as its `config` object and `config.transport` set to
+    /// `transport` (a `transport` member of `config` is replaced).
+    public static func script(running snippet: Snippet, transport: ScriptTransport, config: JSONObject) -> String {
+        script(running: [EmbeddedScripts.transport, snippet], transport: transport, config: config)
     }
 
-    /// A JSON object of `members`, in their order.
-    static func object(_ members: [(String, JSONValue)]) -> JSONValue {
-        .object(JSONObject(uniqueMembers: members.map { JSONObject.Member(key: $0.0, value: $0.1) }))
+    /// `(function (config) { "use strict"; SNIPPETS })(CONFIG);`, `CONFIG` holding the transport.
+    static func script(running snippets: [Snippet], transport: ScriptTransport, config: JSONObject) -> String {
+        let members =
+            [JSONObject.Member(key: "transport", value: .string(transport.rawValue))]
+            + config.members.filter { !$0.key.hasSameCodeUnits(as: "transport") }
+        let body = snippets.map(\.source).joined(separator: "\n\n")
+        let configJSON = Escaper.scriptJSON(.object(JSONObject(uniqueMembers: members)))
+        return "(function (config) {\n\"use strict\";\n\(body)\n})(\(configJSON));\n"
     }
 }

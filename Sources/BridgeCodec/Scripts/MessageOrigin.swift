@@ -11,15 +11,23 @@ enum MessageOrigin {
             origin = scheme + "://" + Substring(origin.utf8.dropFirst(scheme.utf8.count + 5))
             isPattern = true
         }
-        guard let url = try? WebURL(origin), url.scheme == "https" || url.scheme == "http", url.origin == origin, url.port != 0,
-            url.host?.utf8.contains(UInt8(ascii: "*")) == false
+        guard let url = try? WebURL(origin), url.scheme == "https" || url.scheme == "http", url.origin.description == origin,
+            url.port != 0, let host = url.host, !host.description.utf8.contains(UInt8(ascii: "*")),
+            // An IP address has no subdomains.
+            !(isPattern && host.isIPAddress)
         else {
             throw .invalidMessageOrigin(entry)
         }
-        // An IP address has no subdomains.
-        if isPattern, let host = url.host, host.hasPrefix("[") || host.utf8.allSatisfy({ URLReader.isDigit($0) || $0 == UInt8(ascii: ".") })
-        {
-            throw .invalidMessageOrigin(entry)
-        }
+    }
+}
+
+extension BridgeScripts {
+    /// `entries` as a snippet's `messageOrigins` (the frames whose `MessageEvent.origin` it
+    /// accepts): each an origin such as `https://www.sovendus.com`, or `https://*.sovendus.com`
+    /// for every subdomain, in ASCII lowercase. Throws for an entry no frame's origin could equal
+    /// (a path, a trailing `/`, a default port), which would drop every message.
+    public static func messageOrigins(_ entries: [String]) throws(EscapingError) -> JSONValue {
+        for entry in entries { try MessageOrigin.check(entry) }
+        return .array(entries.map { .string($0.asciiLowercased()) })
     }
 }

@@ -18,6 +18,3 @@ extension JSONParseError: DescribedError {}
 extension URLPolicy.Violation: DescribedError {}
 extension EscapingError: DescribedError {}
 extension InvalidLimit: DescribedError {}
-extension PaymentNavigationPolicy.InvalidURL: DescribedError {}
-extension MerchantBackend.LinkError: DescribedError {}
-extension AndroidIntentURL.Failure: DescribedError {}

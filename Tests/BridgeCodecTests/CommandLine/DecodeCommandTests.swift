@@ -3,7 +3,9 @@ import Foundation
 import Testing
 
 @testable import BridgeCodec
+@testable import BridgeCodecProviders
 @testable import BridgeCodecTesting
+@testable import SwedbankPayMerchantBackend
 
 @Suite("bridgecodec decode and demo")
 struct DecodeCommandTests {

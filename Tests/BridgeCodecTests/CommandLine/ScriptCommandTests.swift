@@ -1,4 +1,6 @@
 import BridgeCodec
+import BridgeCodecProviders
+import SwedbankPayMerchantBackend
 import Testing
 
 @Suite("bridgecodec script")

@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 @testable import BridgeCodec
+@testable import BridgeCodecProviders
 @testable import BridgeCodecTesting
+@testable import SwedbankPayMerchantBackend
 
 @Suite("Foundation object graphs")
 struct FoundationObjectTests {

@@ -1,6 +1,8 @@
 import BridgeCodec
+import BridgeCodecProviders
 import BridgeCodecTesting
 import Foundation
+import SwedbankPayMerchantBackend
 import Testing
 
 /// The app's own channels, beside the providers' in one dispatcher, get every check the

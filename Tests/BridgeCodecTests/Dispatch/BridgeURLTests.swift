@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import BridgeCodec
+@testable import BridgeCodecProviders
+@testable import SwedbankPayMerchantBackend
 
 @Suite("Bridge URLs")
 struct BridgeURLTests {
@@ -31,7 +33,9 @@ struct BridgeURLTests {
             guard let url = testCase.reading else { continue }
             guard let bridged = try? BridgeURL(url) else {
                 // Only a host holding what RFC 3986 does not allow in one is refused.
-                #expect(url.host.map { $0.contains(where: { "\"{}`%|".contains($0) }) || !$0.allSatisfy(\.isASCII) } == true, "\(url)")
+                #expect(
+                    url.host.map { $0.description.contains(where: { "\"{}`%|".contains($0) }) || !$0.description.allSatisfy(\.isASCII) }
+                        == true, "\(url)")
                 continue
             }
             held += 1

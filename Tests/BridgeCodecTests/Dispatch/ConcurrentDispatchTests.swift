@@ -3,6 +3,8 @@ import Foundation
 import Testing
 
 @testable import BridgeCodec
+@testable import BridgeCodecProviders
+@testable import SwedbankPayMerchantBackend
 
 /// One dispatcher shared by many threads and tasks at once gives each message the outcome one
 /// thread gives it: every transport, valid and hostile bodies. The test command runs this suite

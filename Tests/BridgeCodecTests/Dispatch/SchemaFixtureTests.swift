@@ -1,6 +1,8 @@
 import BridgeCodec
+import BridgeCodecProviders
 import BridgeCodecTesting
 import Foundation
+import SwedbankPayMerchantBackend
 import Testing
 
 /// The Swift decoder must agree with the JSON Schemas on every fixture: scripts/check-schemas.py

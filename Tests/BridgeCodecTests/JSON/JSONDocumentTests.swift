@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import BridgeCodec
+@testable import BridgeCodecProviders
+@testable import SwedbankPayMerchantBackend
 
 /// The parsed document that decoders read in place must read exactly as the tree does.
 @Suite("Parsed documents read in place")

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import BridgeCodec
+@testable import BridgeCodecProviders
+@testable import SwedbankPayMerchantBackend
 
 @Suite("JSONTestSuite")
 struct JSONTestSuiteTests {

@@ -1,7 +1,9 @@
 import Testing
 
 @testable import BridgeCodec
+@testable import BridgeCodecProviders
 @testable import BridgeCodecTesting
+@testable import SwedbankPayMerchantBackend
 
 @Suite("Strict UTF-8 strings")
 struct StringValidatingUTF8Tests {

@@ -1,5 +1,7 @@
 import BridgeCodec
+import BridgeCodecProviders
 import Foundation
+import SwedbankPayMerchantBackend
 import Testing
 
 /// One test for each way the package's URL readers once disagreed with a browser, and so with each

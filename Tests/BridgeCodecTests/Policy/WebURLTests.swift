@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 @testable import BridgeCodec
+@testable import BridgeCodecProviders
 @testable import BridgeCodecTesting
+@testable import SwedbankPayMerchantBackend
 
 /// Every URL is read as a browser reads it, checked against the URL Standard's own test data
 /// (web-platform-tests `urltestdata.json`): equal on every part, or refused for a documented reason.
@@ -40,8 +42,9 @@ struct WebURLTests {
     /// The parts of `url` by the names of JavaScript's `URL`.
     static func parts(_ url: WebURL) -> [String: String] {
         [
-            "href": url.href, "origin": url.origin, "protocol": url.scheme + ":", "username": url.username, "password": url.password,
-            "hostname": url.host ?? "", "host": (url.host ?? "") + (url.port.map { ":\($0)" } ?? ""),
+            "href": url.href, "origin": url.origin.description, "protocol": url.scheme + ":", "username": url.username,
+            "password": url.password, "hostname": url.host?.description ?? "",
+            "host": (url.host?.description ?? "") + (url.port.map { ":\($0)" } ?? ""),
             "port": url.port.map(String.init) ?? "", "pathname": url.path,
             "search": url.query.map { $0.isEmpty ? "" : "?" + $0 } ?? "", "hash": url.fragment.map { $0.isEmpty ? "" : "#" + $0 } ?? "",
         ]
@@ -98,7 +101,7 @@ struct WebURLTests {
             ("https://127.1/", "127.0.0.1"), ("https://[0:0::1]/", "[::1]"), ("https://xn--nxasmq6b.example/", "xn--nxasmq6b.example"),
             ("https://a_b.example/", "a_b.example"),
         ] {
-            #expect(try WebURL(written).host == host, "\(written)")
+            #expect(try WebURL(written).host?.description == host, "\(written)")
         }
         for refused in ["https://1.2.3.4.5/", "https://256.1.1.1/", "https://xn--a.example/", "https://a^b/", "https://[::1/"] {
             #expect(throws: URLPolicy.Violation.invalidHost, "\(refused)") { try WebURL(refused) }

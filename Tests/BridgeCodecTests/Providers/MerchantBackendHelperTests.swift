@@ -1,5 +1,7 @@
 import BridgeCodec
+import BridgeCodecProviders
 import Foundation
+import SwedbankPayMerchantBackend
 import Testing
 
 @Suite("Merchant Backend helper endpoints")

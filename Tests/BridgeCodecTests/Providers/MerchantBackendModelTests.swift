@@ -3,6 +3,8 @@ import Foundation
 import Testing
 
 @testable import BridgeCodec
+@testable import BridgeCodecProviders
+@testable import SwedbankPayMerchantBackend
 
 @Suite("Merchant Backend models")
 struct MerchantBackendModelTests {

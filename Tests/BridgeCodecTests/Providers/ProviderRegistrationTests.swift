@@ -1,6 +1,8 @@
 import BridgeCodec
+import BridgeCodecProviders
 import BridgeCodecTesting
 import Foundation
+import SwedbankPayMerchantBackend
 import Testing
 
 /// A provider is registered in one place, `BridgeChannel.allProviders(origins:)`; everything else
@@ -58,5 +60,50 @@ struct ProviderRegistrationTests {
         for declaration in ["BridgeChannel.allProviders", "ProviderMessage", "ProviderExamples.bodies"] {
             #expect(section.contains(declaration), "CONTRIBUTING.md's walk-through does not mention \(declaration)")
         }
+    }
+}
+
+/// The providers and the Merchant Backend reach the core as an app does, through its public API:
+/// a debug build lets a `@testable` or `@_spi` import through, and a target of the same package
+/// may use the core's `package` declarations (which serve its tools: the CLI and the fuzz
+/// targets), so the sources are read.
+@Suite("Providers on the core's public API")
+struct ProvidersUsePublicAPITests {
+    private static func sources(_ target: String) throws -> [(file: String, text: String)] {
+        let folder = TestData.packageRoot.appendingPathComponent("Sources").appendingPathComponent(target)
+        let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+        return try files.filter { $0.hasSuffix(".swift") }.map {
+            ("\(target)/\($0)", try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8))
+        }
+    }
+
+    @Test func noProviderSourceReachesPastThePublicAPI() throws {
+        // The name each `package` declaration of the core declares.
+        var packageNames: [String] = []
+        for (_, text) in try Self.sources("BridgeCodec") {
+            for line in text.split(separator: "\n") {
+                let words = line.split(whereSeparator: { " (:<".contains($0) })
+                guard words.first == "package",
+                    let keyword = words.dropFirst().firstIndex(where: {
+                        ["let", "var", "func", "init?", "init", "struct", "enum"].contains($0)
+                    })
+                else { continue }
+                packageNames.append(keyword + 1 < words.endIndex ? String(words[keyword + 1]) : String(words[keyword]))
+            }
+        }
+        #expect(!packageNames.isEmpty)
+        var offending: [String] = []
+        for target in ["BridgeCodecProviders", "SwedbankPayMerchantBackend"] {
+            let files = try Self.sources(target)
+            #expect(!files.isEmpty, "no Swift sources in \(target)")
+            for (file, text) in files {
+                for line in text.split(separator: "\n") {
+                    if line.contains("@testable") || line.contains("@_spi") || packageNames.contains(where: line.contains) {
+                        offending.append("\(file): \(line)")
+                    }
+                }
+            }
+        }
+        #expect(offending.isEmpty, "\(offending)")
     }
 }

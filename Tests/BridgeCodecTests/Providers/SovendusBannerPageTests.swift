@@ -1,6 +1,8 @@
 import BridgeCodec
 import BridgeCodecCommandLine
+import BridgeCodecProviders
 import Foundation
+import SwedbankPayMerchantBackend
 import Testing
 
 @Suite("Sovendus banner page")

@@ -2,17 +2,33 @@ import Foundation
 import Testing
 
 @testable import BridgeCodec
+@testable import BridgeCodecProviders
+@testable import SwedbankPayMerchantBackend
 
 @Suite("Snippets: js/ and the library agree")
 struct EmbeddedScriptsTests {
+    /// Each snippet under its file's name, in the target that builds scripts with it: the core's
+    /// in `js/`, the providers' in `js/providers/`.
     @Test func everyFileInJsIsEmbeddedVerbatim() throws {
-        let folder = TestData.packageRoot.appendingPathComponent("js")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".js") }.sorted()
-        #expect(files.count == 6)
-        #expect(Set(files) == Set(EmbeddedScripts.files.keys), "run scripts/embed-js")
-        for file in files {
-            let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            #expect(EmbeddedScripts.files[file].map { $0 + "\n" } == source, "\(file) drifted from the library: run scripts/embed-js")
+        let embedded: [(folder: String, snippets: [String: BridgeScripts.Snippet])] = [
+            ("js", ["bridge.js": EmbeddedScripts.bridge, "transport.js": EmbeddedScripts.transport]),
+            (
+                "js/providers",
+                [
+                    "branch-plaid-open.js": ProviderSnippets.branchPlaidOpen, "sovendus.js": ProviderSnippets.sovendus,
+                    "swedbank-pay.js": ProviderSnippets.swedbankPay, "volt.js": ProviderSnippets.volt,
+                ]
+            ),
+        ]
+        for (folder, snippets) in embedded {
+            let url = TestData.packageRoot.appendingPathComponent(folder)
+            let files = try FileManager.default.contentsOfDirectory(atPath: url.path).filter { $0.hasSuffix(".js") }.sorted()
+            #expect(Set(files) == Set(snippets.keys), "run scripts/embed-js")
+            for file in files {
+                let source = try String(contentsOf: url.appendingPathComponent(file), encoding: .utf8)
+                #expect(
+                    snippets[file].map { $0.source + "\n" } == source, "\(folder)/\(file) drifted from the library: run scripts/embed-js")
+            }
         }
     }
 }

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import BridgeCodec
+@testable import BridgeCodecProviders
+@testable import SwedbankPayMerchantBackend
 
 /// The byte sets the scanners read, against their rules written out byte by byte.
 @Suite("ASCII byte sets")

@@ -1,4 +1,6 @@
 import BridgeCodec
+import BridgeCodecProviders
+import SwedbankPayMerchantBackend
 
 extension BridgeURL {
     /// A URL the test writes out, which a browser reads; a literal that is not one is a mistake in the test.

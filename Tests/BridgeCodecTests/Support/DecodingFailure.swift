@@ -1,4 +1,6 @@
 @testable import BridgeCodec
+@testable import BridgeCodecProviders
+@testable import SwedbankPayMerchantBackend
 
 extension StrictJSONDecoder {
     /// The error decoding `text` as `type` throws, or `nil` when it decodes.

@@ -1,5 +1,7 @@
 import BridgeCodec
+import BridgeCodecProviders
 import Foundation
+import SwedbankPayMerchantBackend
 import Testing
 
 /// Sends one body through every transport and checks they agree.

@@ -1,4 +1,6 @@
 @testable import BridgeCodec
+@testable import BridgeCodecProviders
+@testable import SwedbankPayMerchantBackend
 
 /// Each way into the dispatcher with its outcome as a value, so that a test compares messages
 /// and errors alike (`==`) and reads an error without a `do`/`catch` per case.

@@ -1,7 +1,9 @@
 import Foundation
 
 @testable import BridgeCodec
+@testable import BridgeCodecProviders
 @testable import BridgeCodecTesting
+@testable import SwedbankPayMerchantBackend
 
 /// Files the tests read, all inside the repository: public suites are vendored in `Tests/TestData`.
 enum TestData {
