@@ -41,8 +41,6 @@ struct CaptureSummary {
         switch reason {
         case .unknownHandler: "unknownHandler"
         case .originNotAllowed: "originNotAllowed"
-        case .malformedJSON: "malformedJSON"
-        case .urlRejected(let violation): "urlRejected." + category(of: violation)
         case .invalidMessage(let reason):
             switch reason {
             case .malformedJSON: "malformedJSON"

@@ -6,25 +6,21 @@ public struct BridgeError: Error, Sendable, Hashable, CustomStringConvertible {
         case unknownHandler
         /// The sending frame's origin is not allowed on the channel.
         case originNotAllowed(OriginPolicy.Refusal)
-        // The two large payloads are boxed (`indirect`): an error is rare, while every dispatch
-        // reserves room for one (the thrown error's slot, the text path's `Result`), and a
-        // smaller one is cheaper to return and destroy.
-
-        /// The body is not strict JSON.
-        indirect case malformedJSON(JSONParseError)
-        /// The body does not have the message's shape, including an unknown discriminator.
+        /// The body did not decode as the channel's message, with the decoder's reason: not
+        /// strict JSON (``JSONDecodeError/Reason/malformedJSON(_:)``), a limit breached, not the
+        /// message's shape (an unknown discriminator among them), or a URL the ``URLPolicy``
+        /// refuses (``JSONDecodeError/Reason/urlRejected(_:)``).
+        // Boxed (`indirect`): an error is rare, while every dispatch reserves room for one (the
+        // thrown error's slot, the text path's `Result`), and a smaller one is cheaper to return
+        // and destroy.
         indirect case invalidMessage(JSONDecodeError.Reason)
-        /// A URL in the message breaks the ``URLPolicy``.
-        case urlRejected(URLPolicy.Violation)
 
         /// A sentence a person understands.
         public var description: String {
             switch self {
             case .unknownHandler: "no channel is registered under this handler name"
             case .originNotAllowed(let refusal): refusal.description
-            case .malformedJSON(let error): "malformed JSON at \(error)"
             case .invalidMessage(let reason): reason.description
-            case .urlRejected(let violation): violation.description
             }
         }
     }
@@ -47,16 +43,9 @@ public struct BridgeError: Error, Sendable, Hashable, CustomStringConvertible {
         self.textPosition = textPosition
     }
 
-    /// A decoding error of a message posted to `handlerName`, as the dispatcher reports it:
-    /// malformed JSON and a refused URL keep their own reasons, whichever decoder met them.
+    /// A decoding error of a message posted to `handlerName`, as the dispatcher reports it.
     public init(handlerName: String, _ error: JSONDecodeError) {
-        let reason: Reason =
-            switch error.reason {
-            case .malformedJSON(let parseError): .malformedJSON(parseError)
-            case .urlRejected(let violation): .urlRejected(violation)
-            default: .invalidMessage(error.reason)
-            }
-        self.init(handlerName: handlerName, path: error.path, reason: reason, textPosition: error.textPosition)
+        self.init(handlerName: handlerName, path: error.path, reason: .invalidMessage(error.reason), textPosition: error.textPosition)
     }
 
     /// `NAME: PATH: REASON`, such as `voltRedirect: $.url: URL scheme "javascript:" is never allowed`;

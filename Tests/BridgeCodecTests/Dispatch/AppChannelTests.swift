@@ -77,7 +77,7 @@ struct AppChannelTests {
         for (url, path) in cases {
             let text = Self.shareText.replacingOccurrences(of: "\"\(url)\"", with: #""javascript:alert(1)""#)
             let error = harness.reject("share", text)
-            #expect(error?.reason == .urlRejected(.forbiddenScheme("javascript")))
+            #expect(error?.reason == .invalidMessage(.urlRejected(.forbiddenScheme("javascript"))))
             #expect(error?.description == #"share: \#(path): URL scheme "javascript:" is never allowed"#)
         }
         let withoutFallback = Self.shareText.replacingOccurrences(of: #""fallback":"https:\/\/shop.example.com\/orders","#, with: "")

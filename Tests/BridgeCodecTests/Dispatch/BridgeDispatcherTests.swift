@@ -143,12 +143,12 @@ struct BridgeDispatcherTests {
         let script = #"{"type":"bank_redirect","url":"javascript:alert(1)"}"#
         #expect(
             widened.outcome(BridgeMessage(handlerName: "voltRedirect", jsonText: script)).failureValue?.reason
-                == .urlRejected(.forbiddenScheme("javascript")))
+                == .invalidMessage(.urlRejected(.forbiddenScheme("javascript"))))
         let narrowed = BridgeDispatcher(
             channels: BridgeChannel.allProviders(origins: .anyOrigin), urlPolicy: URLPolicy(allowedSchemes: ["myapp"]))
         #expect(
             narrowed.outcome(BridgeMessage(handlerName: "voltRedirect", jsonText: volt)).failureValue?.reason
-                == .urlRejected(.schemeNotAllowed("https")))
+                == .invalidMessage(.urlRejected(.schemeNotAllowed("https"))))
     }
 
     @Test(

@@ -25,7 +25,7 @@ struct BranchPlaidTests {
         #expect(
             harness.reject("branchPlaidLink", #""javascript:alert(1)""#)?.description
                 == #"branchPlaidLink: $: URL scheme "javascript:" is never allowed"#)
-        #expect(harness.reject("branchPlaidLink", #""""#)?.reason == .urlRejected(.empty))
+        #expect(harness.reject("branchPlaidLink", #""""#)?.reason == .invalidMessage(.urlRejected(.empty)))
         let absent = harness.dispatcher.outcome(BridgeMessage(handlerName: "branchPlaidLink", body: .absent))
         #expect(absent.failureValue?.reason == .invalidMessage(.typeMismatch(expected: "a string", found: .null)))
     }
@@ -44,10 +44,12 @@ struct BranchPlaidTests {
     @Test func linkCompletionRejections() {
         #expect(harness.reject("branchPlaidLinkComplete", #"{"status":"done"}"#)?.path.description == "$.status")
         #expect(harness.reject("branchPlaidLinkComplete", #"{"status":"completed"}"#)?.path.description == "$.callbackUrl")
-        #expect(harness.reject("branchPlaidLinkComplete", #"{"status":"completed","callbackUrl":""}"#)?.reason == .urlRejected(.empty))
+        #expect(
+            harness.reject("branchPlaidLinkComplete", #"{"status":"completed","callbackUrl":""}"#)?.reason
+                == .invalidMessage(.urlRejected(.empty)))
         #expect(
             harness.reject("branchPlaidLinkComplete", #"{"status":"completed","callbackUrl":"otherapp://x"}"#)?.reason
-                == .urlRejected(.schemeNotAllowed("otherapp")))
+                == .invalidMessage(.urlRejected(.schemeNotAllowed("otherapp"))))
         #expect(
             harness.reject("branchPlaidLinkComplete", #"{"status":"completed","callbackUrl":"otherapp://x"}"#)?.path.description
                 == "$.callbackUrl")

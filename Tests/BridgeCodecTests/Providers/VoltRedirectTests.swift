@@ -85,7 +85,7 @@ struct VoltRedirectTests {
         let body = String(decoding: try JSONEncoder().encode(["type": "bank_redirect", "url": url]), as: UTF8.self)
         let error = harness.reject("voltRedirect", body)
         #expect(error?.path.description == "$.url")
-        guard case .urlRejected? = error?.reason else {
+        guard case .invalidMessage(.urlRejected)? = error?.reason else {
             Issue.record("not a URL rejection: \(String(describing: error))")
             return
         }
@@ -110,7 +110,7 @@ struct VoltRedirectTests {
 
     @Test func strictJSONRulesApply() throws {
         let duplicate = harness.reject("voltRedirect", #"{"type":"bank_redirect","type":"merchant_redirect","url":"https://b.example/"}"#)
-        guard case .malformedJSON(let parse)? = duplicate?.reason else {
+        guard case .invalidMessage(.malformedJSON(let parse))? = duplicate?.reason else {
             Issue.record("duplicate keys accepted")
             return
         }
