@@ -76,6 +76,7 @@ struct CaptureSummary {
         case .invalidPort: "invalidPort"
         case .userInfo: "userInfo"
         case .notRepresentable: "notRepresentable"
+        case .notAnOrigin: "notAnOrigin"
         }
     }
 }

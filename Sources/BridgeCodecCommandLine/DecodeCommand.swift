@@ -102,7 +102,7 @@ enum DecodeCommand {
         }
         guard list.positionals.count <= 1 else { throw ArgumentList.UsageError(message: "decode takes at most one FILE") }
         let data = try input.read(list.positionals.first, limit: JSONLimits.default.maxBytes)
-        do throws(JSONDecodeError) {
+        do throws(JSONError) {
             let value = try model.decode(data)
             return .success(DecodeOutput.object([("model", .string(name)), ("value", value)]).jsonText + "\n")
         } catch {

@@ -15,7 +15,7 @@ enum DocumentModel: String, CaseIterable {
 
     /// `data` strictly decoded as this model, written back as the model holds it (members sorted
     /// by key, those it does not read left out).
-    func decode(_ data: Data) throws(JSONDecodeError) -> JSONValue {
+    func decode(_ data: Data) throws(JSONError) -> JSONValue {
         let decoder = StrictJSONDecoder()
         switch self {
         case .problem: return try decoder.decode(ProblemDetails.self, from: data).jsonValue

@@ -65,7 +65,7 @@ enum EscapeCommand {
             guard let value = try? JSONValue(parsing: String(line), limits: .largest) else {
                 return .rejected("line \(index + 1) is not JSON")
             }
-            do throws(EscapingError) {
+            do throws(JSONError) {
                 output += JSONValue.string(try ScriptJSONEncoder().encode(value)).jsonText + "\n"
             } catch {
                 return .rejected("line \(index + 1): \(error)")

@@ -47,8 +47,9 @@ enum PageCommand {
                         order: order, timestamp: timestamp, transport: transport, handler: list.options["--handler"] ?? "sovHandler",
                         androidInterface: list.options["--android-interface"] ?? "Android",
                         messageOrigins: list.commaSeparatedIfGiven("--message-origins")))
-            } catch .invalidMessageOrigin(let entry) {
-                throw ArgumentList.UsageError(message: "--message-origins: \(EscapingError.invalidMessageOrigin(entry))")
+            } catch let error as URLPolicy.Violation {
+                guard case .notAnOrigin = error else { return .rejected("\(error)") }
+                throw ArgumentList.UsageError(message: "--message-origins: \(error)")
             } catch {
                 return .rejected("\(error)")
             }

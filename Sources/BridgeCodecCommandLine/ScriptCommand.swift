@@ -147,7 +147,7 @@ enum ScriptCommand {
             } catch {
                 throw ArgumentList.UsageError(message: "--value: \(error)")
             }
-            do throws(EscapingError) {
+            do throws(JSONError) {
                 answer = try BridgeReply<JSONValue>(route: route).answer(value)
             } catch {
                 return .rejected("--value: \(error)")
@@ -183,7 +183,7 @@ enum ScriptCommand {
         guard case .array(let arguments) = try value("--arguments") else {
             throw ArgumentList.UsageError(message: "--arguments must be a JSON array")
         }
-        do throws(EscapingError) {
+        do throws(JSONError) {
             return .success(try BridgeScripts.callFunction(named: name, arguments: arguments))
         } catch {
             return .rejected("\(error)")

@@ -2,8 +2,8 @@ import BridgeCodec
 
 /// A decoded, checked message from one of the providers.
 ///
-/// Each provider's folder declares its channels (such as `BridgeChannel/voltRedirect(handlerName:origins:)`);
-/// this enum and `BridgeChannel/allProviders(origins:)` register them.
+/// Each provider's folder declares its channels (such as `BridgeChannel.voltRedirect(handlerName:origins:)`);
+/// this enum and `BridgeChannel.allProviders(origins:)` register them.
 public enum ProviderMessage: Sendable, Hashable, Encodable {
     /// Volt: `voltRedirectCallback` data.
     case volt(VoltRedirect)

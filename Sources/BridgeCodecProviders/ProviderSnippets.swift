@@ -3,7 +3,7 @@
 
 import BridgeCodec
 
-/// The providers' snippets, each run after the transport by `BridgeScripts/script(running:transport:config:)`.
+/// The providers' snippets, each run after the transport by `BridgeScripts.script(running:transport:config:)`.
 enum ProviderSnippets {
     /// `js/providers/branch-plaid-open.js`.
     static let branchPlaidOpen: BridgeScripts.Snippet = #"""

@@ -47,22 +47,22 @@ public struct ProblemDetails: Sendable, Hashable, Decodable {
         let path = JSONPath(codingPath: decoder.codingPath)
         let value = try JSONValue(from: decoder)
         guard case .object(let object) = value else {
-            throw JSONDecodeError(path: path, reason: .typeMismatch(expected: "an object", found: value.kind))
+            throw JSONError(path: path, reason: .typeMismatch(expected: "an object", found: value.kind))
         }
         func member(_ key: String) -> JSONValue? {
             object[key].flatMap { $0 == .null ? nil : $0 }
         }
-        func optionalString(_ key: String) throws(JSONDecodeError) -> String? {
+        func optionalString(_ key: String) throws(JSONError) -> String? {
             guard let value = member(key) else { return nil }
             guard case .string(let string) = value else {
-                throw JSONDecodeError(path: path.appending(key: key), reason: .typeMismatch(expected: "a string", found: value.kind))
+                throw JSONError(path: path.appending(key: key), reason: .typeMismatch(expected: "a string", found: value.kind))
             }
             return string
         }
-        func integer(_ key: String, _ isValid: (Int) -> Bool, else reason: String) throws(JSONDecodeError) -> Int? {
+        func integer(_ key: String, _ isValid: (Int) -> Bool, else reason: String) throws(JSONError) -> Int? {
             guard let value = member(key) else { return nil }
             guard case .number(let number) = value, let integer = number.exactInteger(Int.self), isValid(integer) else {
-                throw JSONDecodeError(path: path.appending(key: key), reason: .invalidValue(reason))
+                throw JSONError(path: path.appending(key: key), reason: .invalidValue(reason))
             }
             return integer
         }

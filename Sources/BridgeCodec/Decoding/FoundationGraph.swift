@@ -11,7 +11,7 @@ extension JSONValue {
     /// non-string keys and graphs beyond `limits` (depth, string length, members per object,
     /// size as JSON text).
     /// Dictionary members keep the dictionary's own iteration order.
-    public init(foundationObject object: Any, limits: JSONLimits = .default) throws(JSONDecodeError) {
+    public init(foundationObject object: Any, limits: JSONLimits = .default) throws(JSONError) {
         self = try JSONDocument(converting: object, limits: limits, urlPolicy: nil).root.jsonValue
     }
 }
@@ -21,9 +21,9 @@ extension JSONDocument {
     /// converted in one walk: what ``JSONValue/init(foundationObject:limits:)`` accepts, and the
     /// same errors. A structured body meets the bounds text meets.
     @usableFromInline
-    convenience init(converting object: Any, limits: JSONLimits, urlPolicy: URLPolicy?) throws(JSONDecodeError) {
+    convenience init(converting object: Any, limits: JSONLimits, urlPolicy: URLPolicy?) throws(JSONError) {
         var builder = Builder()
-        try StructureBudget.walking(limits) { budget throws(JSONDecodeError) in
+        try StructureBudget.walking(limits) { budget throws(JSONError) in
             try Self.converting(object, depth: 0, budget: &budget, into: &builder)
         }
         self.init(builder, urlPolicy: urlPolicy)
@@ -36,7 +36,7 @@ extension JSONDocument {
     /// unwinds, so a walk that succeeds builds none.
     private static func converting(
         _ object: Any, depth: Int, budget: inout StructureBudget, into builder: inout Builder
-    ) throws(JSONDecodeError) {
+    ) throws(JSONError) {
         let value = try FoundationValue(object)
         if let identity = value.instance { try budget.enterInstance(identity, depth: depth) }
         switch value {
@@ -71,7 +71,7 @@ extension JSONDocument {
     /// A dictionary's keys are unique by its own equality, which is as fine as code units or coarser.
     private static func converting<Members: Collection<(key: String, value: Any)>>(
         members dictionary: Members, depth: Int, budget: inout StructureBudget, into builder: inout Builder
-    ) throws(JSONDecodeError) {
+    ) throws(JSONError) {
         let inner = try budget.object(count: dictionary.count, depth: depth)
         let position = builder.open(.object, count: dictionary.count)
         for (key, value) in dictionary {
@@ -112,7 +112,7 @@ enum FoundationValue {
 
     /// `object` identified. Booleans are told from numbers by type, never by a cast: `as? Bool`
     /// accepts the number `1`, and `as? Int` the boolean `true`.
-    init(_ object: Any) throws(JSONDecodeError) {
+    init(_ object: Any) throws(JSONError) {
         let type = type(of: object)
         // The types JSONSerialization makes on Linux and apps write, cheapest first.
         if let string = Self.exact(object, of: type, as: String.self) {
@@ -154,7 +154,7 @@ enum FoundationValue {
     /// The class is tested on the metatype before the instance is cast: a cast of an `Any` that
     /// fails, or one through `AnyObject`, asks the runtime whether the type bridges, which costs
     /// more than reading a small message.
-    private init(instance: Any, type: Any.Type) throws(JSONDecodeError) {
+    private init(instance: Any, type: Any.Type) throws(JSONError) {
         if type is NSString.Type, let string = instance as? NSString {
             self = .string(string as String)
         } else if type is NSNumber.Type, let number = instance as? NSNumber {
@@ -174,7 +174,7 @@ enum FoundationValue {
     /// way to tell `true` from `1`.
     private static let booleanNumberClass = ObjectIdentifier(Swift.type(of: NSNumber(value: true)))
 
-    private init(number: NSNumber) throws(JSONDecodeError) {
+    private init(number: NSNumber) throws(JSONError) {
         if ObjectIdentifier(Swift.type(of: number)) == Self.booleanNumberClass {
             self = .bool(number.boolValue)
         } else if let decimal = number as? NSDecimalNumber {
@@ -196,7 +196,7 @@ enum FoundationValue {
     }
 
     /// A Swift value no exact type above matched.
-    private init(swiftValue object: Any, type: Any.Type) throws(JSONDecodeError) {
+    private init(swiftValue object: Any, type: Any.Type) throws(JSONError) {
         // The integer types other than `Int`, each matched exactly.
         let integerTypes: [any BinaryInteger.Type] = [
             Int64.self, Int32.self, Int16.self, Int8.self, UInt.self, UInt64.self, UInt32.self, UInt16.self, UInt8.self,
@@ -232,7 +232,7 @@ enum FoundationValue {
     /// The members of a dictionary whose keys must all be strings, in its order.
     private static func members<Dictionary: Sequence<(key: Key, value: Any)>, Key>(
         of dictionary: Dictionary
-    ) throws(JSONDecodeError) -> [(key: String, value: Any)] {
+    ) throws(JSONError) -> [(key: String, value: Any)] {
         var members: [(key: String, value: Any)] = []
         members.reserveCapacity(dictionary.underestimatedCount)
         for (key, value) in dictionary {
@@ -244,23 +244,23 @@ enum FoundationValue {
         return members
     }
 
-    private static func finite(_ value: Double) throws(JSONDecodeError) -> FoundationValue {
-        guard let number = JSONNumber(value) else { throw JSONDecodeError(path: .root, reason: .nonFiniteNumber) }
+    private static func finite(_ value: Double) throws(JSONError) -> FoundationValue {
+        guard let number = JSONNumber(value) else { throw JSONError(path: .root, reason: .nonFiniteNumber) }
         return .number(number)
     }
 
     /// The number a `Decimal` or an `NSDecimalNumber` writes as `text`, digits kept; NaN is refused.
-    private static func decimal(text: String) throws(JSONDecodeError) -> FoundationValue {
-        guard let number = JSONNumber(decimalText: text) else { throw JSONDecodeError(path: .root, reason: .nonFiniteNumber) }
+    private static func decimal(text: String) throws(JSONError) -> FoundationValue {
+        guard let number = JSONNumber(decimalText: text) else { throw JSONError(path: .root, reason: .nonFiniteNumber) }
         return .number(number)
     }
 
-    private static func unsupported(_ type: Any.Type) -> JSONDecodeError {
-        JSONDecodeError(path: .root, reason: .unsupportedObject(typeName: String(describing: type)))
+    private static func unsupported(_ type: Any.Type) -> JSONError {
+        JSONError(path: .root, reason: .unsupportedObject(typeName: String(describing: type)))
     }
 
-    private static func nonStringKey(_ key: Any) -> JSONDecodeError {
-        JSONDecodeError(path: .root, reason: .nonStringKey(typeName: String(describing: Swift.type(of: key))))
+    private static func nonStringKey(_ key: Any) -> JSONError {
+        JSONError(path: .root, reason: .nonStringKey(typeName: String(describing: Swift.type(of: key))))
     }
 }
 

@@ -42,7 +42,7 @@ struct JSONDocumentDecoder: Decoder {
 private func reading<Value>(_ type: Any.Type, _ read: () throws -> Value) throws -> Value {
     do {
         return try read()
-    } catch let error as JSONDecodeError {
+    } catch let error as JSONError {
         throw error.decodingError(type)
     }
 }
@@ -55,9 +55,9 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func contains(_ key: Key) -> Bool { object.member(forKey: key.stringValue) != nil }
 
-    private func value(for key: Key) throws(JSONDecodeError) -> JSONDocument.Node {
+    private func value(for key: Key) throws(JSONError) -> JSONDocument.Node {
         guard let value = object.member(forKey: key.stringValue) else {
-            throw JSONDecodeError(path: object.path.appending(key: key.stringValue), reason: .missingKey)
+            throw JSONError(path: object.path.appending(key: key.stringValue), reason: .missingKey)
         }
         return value
     }
@@ -149,7 +149,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     /// The next element; advances only when `read` succeeds, as Codable expects.
     private mutating func next<T>(_ read: (JSONDocument.Node) throws -> T) throws -> T {
-        guard !isAtEnd else { throw JSONDecodeError(path: array.path.appending(index: currentIndex), reason: .missingElement) }
+        guard !isAtEnd else { throw JSONError(path: array.path.appending(index: currentIndex), reason: .missingElement) }
         let result = try read(elements[position])
         advance()
         return result
@@ -162,7 +162,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     mutating func decodeNil() throws -> Bool {
         guard !isAtEnd else {
-            throw JSONDecodeError(path: array.path.appending(index: currentIndex), reason: .missingElement).decodingError(Any?.self)
+            throw JSONError(path: array.path.appending(index: currentIndex), reason: .missingElement).decodingError(Any?.self)
         }
         if elements[position].kind == .null {
             advance()

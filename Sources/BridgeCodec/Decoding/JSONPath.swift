@@ -108,7 +108,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 extension JSONPath {
     /// The path of a Codable coding path: integer keys are array indices.
     /// The path a `Decoder` or `Encoder` is at (its `codingPath`): what a model's own
-    /// `init(from:)` passes to the ``JSONDecodeError`` it throws.
+    /// `init(from:)` passes to the ``JSONError`` it throws.
     public init(codingPath: [any CodingKey]) {
         self.init(codingPath.map { key in key.intValue.map(Component.index) ?? .key(key.stringValue) })
     }

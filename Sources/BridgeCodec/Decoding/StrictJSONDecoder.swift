@@ -1,7 +1,7 @@
 import Foundation
 
 /// Decodes `Decodable` types from strict JSON bytes, text, parsed values or
-/// Foundation object graphs, with every error as a ``JSONDecodeError``.
+/// Foundation object graphs, with every error as a ``JSONError``.
 ///
 /// Strict about types: a boolean never decodes as a number or a number as a
 /// boolean, an integer type accepts only numbers it holds exactly, and a
@@ -23,32 +23,32 @@ public struct StrictJSONDecoder: Sendable {
     ///
     /// The bytes are parsed once into a document that the decoder reads in place: no tree of
     /// values, and no `String` for keys the type already knows.
-    public func decode<T: Decodable>(_ type: T.Type, from bytes: some Collection<UInt8>) throws(JSONDecodeError) -> T {
+    public func decode<T: Decodable>(_ type: T.Type, from bytes: some Collection<UInt8>) throws(JSONError) -> T {
         try Self.decode(type, from: JSONDocument(reading: bytes, limits: limits, urlPolicy: urlPolicy))
     }
 
     /// Decodes a value from JSON text.
-    public func decode<T: Decodable>(_ type: T.Type, from text: String) throws(JSONDecodeError) -> T {
+    public func decode<T: Decodable>(_ type: T.Type, from text: String) throws(JSONError) -> T {
         try Self.decode(type, from: JSONDocument(reading: text, limits: limits, urlPolicy: urlPolicy))
     }
 
     /// Decodes a value from a Foundation object graph as `WKScriptMessage.body` delivers it,
     /// without serialising it to JSON text. See ``JSONValue/init(foundationObject:limits:)``.
-    public func decode<T: Decodable>(_ type: T.Type, fromFoundationObject object: Any) throws(JSONDecodeError) -> T {
+    public func decode<T: Decodable>(_ type: T.Type, fromFoundationObject object: Any) throws(JSONError) -> T {
         try Self.decode(type, from: JSONDocument(converting: object, limits: limits, urlPolicy: urlPolicy))
     }
 
     /// Decodes a value from a JSON value, once it is within the limits.
-    public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(JSONDecodeError) -> T {
+    public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(JSONError) -> T {
         try Self.decode(type, from: JSONDocument(converting: value, limits: limits, urlPolicy: urlPolicy))
     }
 
     /// Every input is read as a document: one reader, with the document's URL policy.
-    static func decode<T: Decodable>(_ type: T.Type, from document: JSONDocument) throws(JSONDecodeError) -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from document: JSONDocument) throws(JSONError) -> T {
         do {
             return try StrictValue.decode(type, from: document.root)
         } catch {
-            throw JSONDecodeError(wrapping: error)
+            throw JSONError(wrapping: error)
         }
     }
 }

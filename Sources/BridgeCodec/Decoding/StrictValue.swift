@@ -4,30 +4,30 @@ import Foundation
 enum StrictValue {
     typealias Node = JSONDocument.Node
 
-    static func bool(_ value: Node) throws(JSONDecodeError) -> Bool {
+    static func bool(_ value: Node) throws(JSONError) -> Bool {
         guard let bool = value.boolValue else { throw value.mismatch("a boolean") }
         return bool
     }
 
-    static func string(_ value: Node) throws(JSONDecodeError) -> String {
+    static func string(_ value: Node) throws(JSONError) -> String {
         guard let string = value.stringValue else { throw value.mismatch("a string") }
         return string
     }
 
-    static func integer<Integer: FixedWidthInteger>(_ value: Node, as _: Integer.Type) throws(JSONDecodeError) -> Integer {
+    static func integer<Integer: FixedWidthInteger>(_ value: Node, as _: Integer.Type) throws(JSONError) -> Integer {
         guard value.kind == .number else { throw value.mismatch("an integer") }
         guard let integer = value.exactInteger(Integer.self) else {
-            throw JSONDecodeError(path: value.path, reason: .numberNotRepresentable(value.numberValue?.text ?? "", as: "\(Integer.self)"))
+            throw JSONError(path: value.path, reason: .numberNotRepresentable(value.numberValue?.text ?? "", as: "\(Integer.self)"))
         }
         return integer
     }
 
-    static func double(_ value: Node) throws(JSONDecodeError) -> Double {
+    static func double(_ value: Node) throws(JSONError) -> Double {
         guard let double = value.doubleValue else { throw value.mismatch("a number") }
         return double
     }
 
-    static func float(_ value: Node) throws(JSONDecodeError) -> Float {
+    static func float(_ value: Node) throws(JSONError) -> Float {
         guard let number = value.numberValue, let double = value.doubleValue else { throw value.mismatch("a number") }
         // From the number's text, rounded once, as `JSONDecoder` reads a `Float`: through the
         // `Double` it would be rounded twice (`1.00000005960464477550` would be 1, not 1.0000001).
@@ -35,7 +35,7 @@ enum StrictValue {
         // Beyond Float's range, or a non-zero number it holds only as zero: refused, never
         // turned into infinity or 0 (the parser refuses the same of a Double).
         guard float.isFinite, float != 0 || double == 0 else {
-            throw JSONDecodeError(path: value.path, reason: .numberNotRepresentable(number.text, as: "Float"))
+            throw JSONError(path: value.path, reason: .numberNotRepresentable(number.text, as: "Float"))
         }
         return float
     }
@@ -53,7 +53,7 @@ enum StrictValue {
         if T.self == Data.self {
             let text = try string(value)
             guard let data = Data(base64Encoded: text) else {
-                throw JSONDecodeError(path: value.path, reason: .invalidValue("\(JSONPath.quoted(text)) is not base64"))
+                throw JSONError(path: value.path, reason: .invalidValue("\(JSONPath.quoted(text)) is not base64"))
             }
             return try cast(data, at: value)
         }
@@ -76,10 +76,10 @@ enum StrictValue {
             if let cases = T.self as? any (CaseIterable & RawRepresentable<String>).Type, let raw = value.stringValue {
                 let known = rawValues(of: cases)
                 if !known.contains(where: { $0.hasSameCodeUnits(as: raw) }) {
-                    throw JSONDecodeError(path: value.path, reason: .unknownDiscriminator(raw, known: known))
+                    throw JSONError(path: value.path, reason: .unknownDiscriminator(raw, known: known))
                 }
             } else if T.self is any RawRepresentable<String>.Type, let raw = value.stringValue {
-                throw JSONDecodeError(path: value.path, reason: .invalidValue("\(JSONPath.quoted(raw)) is not a \(T.self)"))
+                throw JSONError(path: value.path, reason: .invalidValue("\(JSONPath.quoted(raw)) is not a \(T.self)"))
             }
             throw DecodingError.dataCorrupted(context)
         }
@@ -90,12 +90,12 @@ enum StrictValue {
     /// are one Swift `String` (canonically equivalent: NFC and NFD "é", or "K" and U+212A KELVIN
     /// SIGN), so such an object is refused where one is made. Distinct ASCII keys are never
     /// equivalent, so keys that are all ASCII need no look beyond their bytes.
-    static func refuseKeysThatAreOneSwiftString(_ members: [(key: String, value: Node)], of object: Node) throws(JSONDecodeError) {
+    static func refuseKeysThatAreOneSwiftString(_ members: [(key: String, value: Node)], of object: Node) throws(JSONError) {
         guard members.contains(where: { $0.key.utf8.contains { $0 >= 0x80 } }) else { return }
         var seen: [String: String] = [:]
         for (second, _) in members {
             guard let first = seen.updateValue(second, forKey: second) else { continue }
-            throw JSONDecodeError(
+            throw JSONError(
                 path: object.path,
                 reason: .invalidValue(
                     "keys \(JSONPath.quoted(first)) (\(scalars(of: first))) and \(JSONPath.quoted(second)) "
@@ -114,7 +114,7 @@ enum StrictValue {
     }
 
     /// A URL member read as a browser reads it, once it passes the document's URL policy.
-    private static func checkedURL(_ value: Node) throws(JSONDecodeError) -> BridgeURL {
+    private static func checkedURL(_ value: Node) throws(JSONError) -> BridgeURL {
         try BridgeURL.reading(string(value), at: value.path, policy: value.document.urlPolicy)
     }
 
@@ -129,7 +129,7 @@ enum StrictValue {
 
     /// The number's exact `Decimal`; refused when its significant digits are more than a
     /// `Decimal`'s significand holds (2^128 − 1) or its exponent is beyond its range, never rounded.
-    static func decimal(_ value: Node) throws(JSONDecodeError) -> Decimal {
+    static func decimal(_ value: Node) throws(JSONError) -> Decimal {
         guard let number = value.numberValue else { throw value.mismatch("a number") }
         let text = number.text
         let digits = text.withUTF8Bytes(JSONNumberText.significantDigits)
@@ -138,7 +138,7 @@ enum StrictValue {
                 || (digits.count == largestDecimalSignificand.count && !largestDecimalSignificand.lexicographicallyPrecedes(digits)),
             let decimal = Decimal(string: text, locale: posixLocale)
         else {
-            throw JSONDecodeError(path: value.path, reason: .numberNotRepresentable(text, as: "Decimal"))
+            throw JSONError(path: value.path, reason: .numberNotRepresentable(text, as: "Decimal"))
         }
         return decimal
     }
@@ -151,10 +151,10 @@ enum StrictValue {
     /// `value`, of a type the caller has found equal to `T`: taken as its own type rather than
     /// boxed in `Any`, the cast is the runtime's same-type case. A `case` pattern casts straight
     /// into a `T`, where `as?` would make an `Optional<T>`, whose metadata the runtime looks up.
-    private static func cast<T, Value>(_ value: Value, at node: Node) throws(JSONDecodeError) -> T {
+    private static func cast<T, Value>(_ value: Value, at node: Node) throws(JSONError) -> T {
         switch value {
         case let typed as T: return typed
-        default: throw JSONDecodeError(path: node.path, reason: .invalidValue("cannot produce a \(T.self)"))
+        default: throw JSONError(path: node.path, reason: .invalidValue("cannot produce a \(T.self)"))
         }
     }
 }

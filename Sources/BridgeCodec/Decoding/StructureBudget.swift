@@ -21,32 +21,32 @@ struct StructureBudget {
 
     /// A string of `count` UTF-8 bytes.
     @inline(__always)
-    mutating func string(utf8Count count: Int) throws(JSONDecodeError) {
+    mutating func string(utf8Count count: Int) throws(JSONError) {
         try charge(count + 2)
         guard count <= limits.maxStringLength else { throw Self.fail(.stringTooLong(limit: limits.maxStringLength)) }
     }
 
     /// `null`.
     @inline(__always)
-    mutating func null() throws(JSONDecodeError) {
+    mutating func null() throws(JSONError) {
         try charge(4)
     }
 
     /// `true` or `false`.
     @inline(__always)
-    mutating func bool(_ value: Bool) throws(JSONDecodeError) {
+    mutating func bool(_ value: Bool) throws(JSONError) {
         try charge(value ? 4 : 5)
     }
 
     /// A number whose text takes at least `bytes`.
     @inline(__always)
-    mutating func number(fewestBytes bytes: Int) throws(JSONDecodeError) {
+    mutating func number(fewestBytes bytes: Int) throws(JSONError) {
         try charge(bytes)
     }
 
     /// An array of `count` elements at `depth` containers down; the depth of its elements.
     @inline(__always)
-    mutating func array(count: Int, depth: Int) throws(JSONDecodeError) -> Int {
+    mutating func array(count: Int, depth: Int) throws(JSONError) -> Int {
         let inner = try enter(depth)
         try charge(Self.punctuationBytes(count: count))
         return inner
@@ -54,7 +54,7 @@ struct StructureBudget {
 
     /// An object of `count` members at `depth` containers down; the depth of its members.
     @inline(__always)
-    mutating func object(count: Int, depth: Int) throws(JSONDecodeError) -> Int {
+    mutating func object(count: Int, depth: Int) throws(JSONError) -> Int {
         let inner = try enter(depth)
         guard count <= limits.maxObjectMembers else { throw Self.fail(.tooManyMembers(limit: limits.maxObjectMembers)) }
         try charge(Self.punctuationBytes(count: count))
@@ -63,20 +63,20 @@ struct StructureBudget {
 
     /// A member's key of `count` UTF-8 bytes: `"key":`. A key is a string, held to the same length.
     @inline(__always)
-    mutating func key(utf8Count count: Int) throws(JSONDecodeError) {
+    mutating func key(utf8Count count: Int) throws(JSONError) {
         try charge(count + 3)
         guard count <= limits.maxStringLength else { throw Self.fail(.stringTooLong(limit: limits.maxStringLength)) }
     }
 
     /// Enters the Foundation array or dictionary `identity` at `depth`; one the walk is already
     /// inside is a cycle, refused before it is read again.
-    mutating func enterInstance(_ identity: ObjectIdentifier, depth: Int) throws(JSONDecodeError) {
+    mutating func enterInstance(_ identity: ObjectIdentifier, depth: Int) throws(JSONError) {
         while let last = openInstances.last, last.depth >= depth { openInstances.removeLast() }
         guard !openInstances.contains(where: { $0.identity == identity }) else { throw Self.fail(.cycle) }
         openInstances.append((depth, identity))
     }
 
-    private func enter(_ depth: Int) throws(JSONDecodeError) -> Int {
+    private func enter(_ depth: Int) throws(JSONError) -> Int {
         guard depth < limits.maxDepth else { throw Self.fail(.nestingTooDeep(limit: limits.maxDepth)) }
         return depth + 1
     }
@@ -84,7 +84,7 @@ struct StructureBudget {
     /// Takes `bytes` from what the body may still take. Cannot overflow: the remainder is never
     /// negative before, and `bytes` is a real string's length at most.
     @inline(__always)
-    private mutating func charge(_ bytes: Int) throws(JSONDecodeError) {
+    private mutating func charge(_ bytes: Int) throws(JSONError) {
         remainingBytes -= bytes
         guard remainingBytes >= 0 else { throw Self.fail(.tooLarge(limit: limits.maxBytes)) }
     }
@@ -98,8 +98,8 @@ struct StructureBudget {
     /// before it is read, so a body refused for a string or an object that is also too large is
     /// refused for its size: the body is walked again with strings and objects unbounded to tell.
     static func walking<Result>(
-        _ limits: JSONLimits, _ walk: (inout StructureBudget) throws(JSONDecodeError) -> Result
-    ) throws(JSONDecodeError) -> Result {
+        _ limits: JSONLimits, _ walk: (inout StructureBudget) throws(JSONError) -> Result
+    ) throws(JSONError) -> Result {
         var budget = StructureBudget(limits: limits)
         do {
             return try walk(&budget)
@@ -118,7 +118,7 @@ struct StructureBudget {
         }
     }
 
-    private static func fail(_ reason: JSONDecodeError.Reason) -> JSONDecodeError {
-        JSONDecodeError(path: .root, reason: reason)
+    private static func fail(_ reason: JSONError.Reason) -> JSONError {
+        JSONError(path: .root, reason: reason)
     }
 }

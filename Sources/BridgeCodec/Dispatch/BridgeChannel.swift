@@ -40,7 +40,7 @@ public struct BridgeChannel<Message: Sendable>: Sendable {
     ) {
         self.init(
             handlerName: handlerName, origins: origins,
-            reader: MessageReader { document, route throws(JSONDecodeError) in
+            reader: MessageReader { document, route throws(JSONError) in
                 message(try StrictJSONDecoder.decode(Body.self, from: document), BridgeReply(route: route))
             })
     }
@@ -62,20 +62,20 @@ extension BridgeChannel where Message: Decodable & Sendable {
 /// How a channel's body becomes its message: read from the document that its text, object
 /// graph or structured value became, whose URL policy is the dispatcher's, with the route its
 /// answer takes. Errors are
-/// ``JSONDecodeError``s; the dispatcher adds the handler name.
+/// ``JSONError``s; the dispatcher adds the handler name.
 @usableFromInline
 struct MessageReader<Message>: Sendable {
     /// The message in `document`, which arrived on the route given (a channel that answers
     /// hands the app a reply handle for it).
-    @usableFromInline let read: @Sendable (JSONDocument, BridgeReplyRoute) throws(JSONDecodeError) -> Message
+    @usableFromInline let read: @Sendable (JSONDocument, BridgeReplyRoute) throws(JSONError) -> Message
 
     func map<Other>(_ transform: @escaping @Sendable (Message) -> Other) -> MessageReader<Other> {
         let read = read
-        return MessageReader<Other> { document, route throws(JSONDecodeError) in transform(try read(document, route)) }
+        return MessageReader<Other> { document, route throws(JSONError) in transform(try read(document, route)) }
     }
 
     /// Any `Decodable` type, through ``StrictJSONDecoder``.
     static func decoding<Body: Decodable & Sendable>(_: Body.Type, as message: @escaping @Sendable (Body) -> Message) -> MessageReader {
-        MessageReader { document, _ throws(JSONDecodeError) in message(try StrictJSONDecoder.decode(Body.self, from: document)) }
+        MessageReader { document, _ throws(JSONError) in message(try StrictJSONDecoder.decode(Body.self, from: document)) }
     }
 }

@@ -48,7 +48,7 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
         case .absent: value = .null
         }
         let index = try table.index(of: message.handlerName, origin: message.origin)
-        do throws(JSONDecodeError) {
+        do throws(JSONError) {
             return try channels[index].reader.read(JSONDocument(converting: value, limits: limits, urlPolicy: urlPolicy), replyRoute)
         } catch {
             throw BridgeError(handlerName: message.handlerName, error)
@@ -62,7 +62,7 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
         handlerName: String, jsonText: String, origin: FrameOrigin? = nil, replyRoute: BridgeReplyRoute = .none
     ) throws(BridgeError) -> Message {
         let index = try table.index(of: handlerName, origin: origin)
-        do throws(JSONDecodeError) {
+        do throws(JSONError) {
             return try channels[index].reader.read(
                 JSONDocument(reading: jsonText, limits: limits, urlPolicy: urlPolicy), replyRoute)
         } catch {
@@ -80,7 +80,7 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
     ) throws(BridgeError) -> Message {
         // Channel and origin first: a frame that may not post never has its graph walked.
         let index = try table.index(of: handlerName, origin: origin)
-        do throws(JSONDecodeError) {
+        do throws(JSONError) {
             let document: JSONDocument
             switch consume foundationBody {
             case .some(let body): document = try JSONDocument(converting: body, limits: limits, urlPolicy: urlPolicy)

@@ -7,13 +7,13 @@ public struct BridgeError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The sending frame's origin is not allowed on the channel.
         case originNotAllowed(OriginPolicy.Refusal)
         /// The body did not decode as the channel's message, with the decoder's reason: not
-        /// strict JSON (``JSONDecodeError/Reason/malformedJSON(_:)``), a limit breached, not the
+        /// strict JSON (``JSONError/Reason/malformedJSON(_:)``), a limit breached, not the
         /// message's shape (an unknown discriminator among them), or a URL the ``URLPolicy``
-        /// refuses (``JSONDecodeError/Reason/urlRejected(_:)``).
+        /// refuses (``JSONError/Reason/urlRejected(_:)``).
         // Boxed (`indirect`): an error is rare, while every dispatch reserves room for one (the
         // thrown error's slot, the text path's `Result`), and a smaller one is cheaper to return
         // and destroy.
-        indirect case invalidMessage(JSONDecodeError.Reason)
+        indirect case invalidMessage(JSONError.Reason)
 
         /// A sentence a person understands.
         public var description: String {
@@ -32,7 +32,7 @@ public struct BridgeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was wrong.
     public var reason: Reason
     /// For a limit breached in a body posted as text, where the parse stopped
-    /// (``JSONDecodeError/textPosition``); `nil` otherwise.
+    /// (``JSONError/textPosition``); `nil` otherwise.
     public var textPosition: JSONTextPosition?
 
     /// The error for a message posted to `handlerName`; `path` defaults to the whole body.
@@ -44,7 +44,7 @@ public struct BridgeError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A decoding error of a message posted to `handlerName`, as the dispatcher reports it.
-    public init(handlerName: String, _ error: JSONDecodeError) {
+    public init(handlerName: String, _ error: JSONError) {
         self.init(handlerName: handlerName, path: error.path, reason: .invalidMessage(error.reason), textPosition: error.textPosition)
     }
 

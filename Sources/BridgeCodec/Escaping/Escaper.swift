@@ -29,8 +29,8 @@ public enum Escaper {
     }
 
     /// A finite number as JSON text; NaN and infinity are an error, never a silent `0`.
-    public static func scriptJSON(_ number: Double) throws(EscapingError) -> String {
-        guard let json = JSONNumber(number) else { throw .nonFiniteNumber(number) }
+    public static func scriptJSON(_ number: Double) throws(JSONError) -> String {
+        guard let json = JSONNumber(number) else { throw JSONError(path: .root, reason: .nonFiniteNumber) }
         return json.text
     }
 
@@ -105,33 +105,5 @@ public enum Escaper {
     @inline(__always)
     static func upperHexDigit(_ value: UInt8) -> UInt8 {
         value &+ (value < 10 ? UInt8(ascii: "0") : UInt8(ascii: "A") &- 10)
-    }
-}
-
-/// Why a value, script or page could not be written for the page: the one error of the
-/// escaper, ``ScriptJSONEncoder`` and every script and page builder.
-public enum EscapingError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// NaN or infinity, which JSON and the pages built from it cannot hold.
-    case nonFiniteNumber(Double)
-    /// A `messageOrigins` entry that no frame's origin could ever equal, so that the list would
-    /// silently drop every message: a path or a trailing `/`, no scheme, a query, a default port
-    /// (`https://a.example:443`, which browsers report as `https://a.example`), or not a host.
-    case invalidMessageOrigin(String)
-    /// A URL a page would load (a script's `src`) that the URL policy refuses.
-    case urlRejected(URLPolicy.Violation)
-    /// A value ``ScriptJSONEncoder`` cannot write, at its path: a non-finite number, a type whose
-    /// `encode(to:)` throws or uses its containers in an order JSON text cannot follow.
-    case notEncodable(path: JSONPath, reason: String)
-
-    /// A sentence a person understands.
-    public var description: String {
-        switch self {
-        case .nonFiniteNumber(let number): "\(number) is not a finite number; JSON has no form for it"
-        case .invalidMessageOrigin(let entry):
-            "\(JSONPath.quoted(entry)) is not an origin: write https://host or https://host:port (no path, no default port), "
-                + "or https://*.host for its subdomains"
-        case .urlRejected(let violation): violation.description
-        case .notEncodable(let path, let reason): "\(path): \(reason)"
-        }
     }
 }

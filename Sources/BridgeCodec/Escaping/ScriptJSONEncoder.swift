@@ -19,8 +19,10 @@ public struct ScriptJSONEncoder: Sendable {
     /// An encoder. It has no settings and keeps no state between calls: one serves every value, on any thread.
     public init() {}
 
-    /// `value` as script-safe JSON text.
-    public func encode(_ value: some Encodable) throws(EscapingError) -> String {
+    /// `value` as script-safe JSON text. Throws, at the path of the value that cannot be written,
+    /// for NaN and infinity (``JSONError/Reason/nonFiniteNumber``) and for what `JSONEncoder`
+    /// refuses or a type's `encode(to:)` throws (``JSONError/Reason/invalidValue(_:)``).
+    public func encode(_ value: some Encodable) throws(JSONError) -> String {
         if let json = value as? JSONValue { return Escaper.scriptJSON(json) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -28,22 +30,21 @@ public struct ScriptJSONEncoder: Sendable {
         do {
             text = try encoder.encode(value)
         } catch EncodingError.invalidValue(let invalid, let context) {
-            let reason =
-                switch invalid {
-                case let number as Double where !number.isFinite: EscapingError.nonFiniteNumber(number).description
-                case let number as Float where !number.isFinite: EscapingError.nonFiniteNumber(Double(number)).description
-                default: context.debugDescription
-                }
-            throw .notEncodable(path: JSONPath(codingPath: context.codingPath), reason: reason)
+            let path = JSONPath(codingPath: context.codingPath)
+            switch invalid {
+            case let number as Double where !number.isFinite: throw JSONError(path: path, reason: .nonFiniteNumber)
+            case let number as Float where !number.isFinite: throw JSONError(path: path, reason: .nonFiniteNumber)
+            default: throw JSONError(path: path, reason: .invalidValue(context.debugDescription))
+            }
         } catch {
-            throw .notEncodable(path: .root, reason: "\(error)")
+            throw JSONError(path: .root, reason: .invalidValue("\(error)"))
         }
         let safe = text.withUnsafeBytes { raw -> String? in
             let bytes = raw.assumingMemoryBound(to: UInt8.self)
             // `JSONEncoder` writes a NaN `Decimal` as the bare word `NaN`, which JSON has no form for.
             return Self.holdsWordOutsideStrings(bytes) ? nil : JavaScriptEscaping.scriptSafe(bytes)
         }
-        guard let safe else { throw .notEncodable(path: .root, reason: "a NaN Decimal has no JSON form") }
+        guard let safe else { throw JSONError(path: .root, reason: .nonFiniteNumber) }
         return safe
     }
 

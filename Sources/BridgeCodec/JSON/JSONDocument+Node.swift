@@ -109,8 +109,8 @@ extension JSONDocument.Node {
     }
 
     /// A type mismatch: `expected` was wanted here, this value's kind was found.
-    func mismatch(_ expected: String) -> JSONDecodeError {
-        JSONDecodeError(path: path, reason: .typeMismatch(expected: expected, found: kind))
+    func mismatch(_ expected: String) -> JSONError {
+        JSONError(path: path, reason: .typeMismatch(expected: expected, found: kind))
     }
 
     /// Where this value sits in the document, found by walking down the containers that hold

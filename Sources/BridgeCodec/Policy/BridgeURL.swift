@@ -45,13 +45,13 @@ public struct BridgeURL: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// `text` read as a browser reads it, found at `path` of a document, and checked against `policy`.
-    static func reading(_ text: String, at path: @autoclosure () -> JSONPath, policy: URLPolicy?) throws(JSONDecodeError) -> BridgeURL {
+    static func reading(_ text: String, at path: @autoclosure () -> JSONPath, policy: URLPolicy?) throws(JSONError) -> BridgeURL {
         do {
             let url = try BridgeURL(URLPolicy.read(text))
             try policy?.check(url.url)
             return url
         } catch {
-            throw JSONDecodeError(path: path(), reason: .urlRejected(error))
+            throw JSONError(path: path(), reason: .urlRejected(error))
         }
     }
 

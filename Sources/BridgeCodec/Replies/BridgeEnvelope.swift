@@ -18,10 +18,10 @@ public struct BridgeEnvelope: Sendable, Hashable {
 
     /// Reads an envelope strictly, within `limits`: the handler a string, the id an integer in
     /// range, the body any value. Other members are ignored.
-    public init(jsonText: String, limits: JSONLimits = .default) throws(JSONDecodeError) {
+    public init(jsonText: String, limits: JSONLimits = .default) throws(JSONError) {
         let wire = try StrictJSONDecoder(limits: limits).decode(Wire.self, from: jsonText)
         if let id = wire.id, !Self.requestIDs.contains(id) {
-            throw JSONDecodeError(
+            throw JSONError(
                 path: JSONPath([.key("id")]), reason: .invalidValue("\(id) is not a request id (1 to \(Self.largestRequestID))"))
         }
         handlerName = wire.handler

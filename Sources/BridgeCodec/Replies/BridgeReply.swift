@@ -15,12 +15,12 @@ public struct BridgeReply<Answer: Encodable & Sendable>: Sendable {
 
     /// The answer that resolves the request with `value`. Throws when `value` has no JSON form
     /// (NaN, an infinite number, a type that writes nothing).
-    public func answer(_ value: Answer) throws(EscapingError) -> BridgeAnswer {
+    public func answer(_ value: Answer) throws(JSONError) -> BridgeAnswer {
         let text = try ScriptJSONEncoder().encode(value)
         // The encoder's text is strict JSON (its escapes are JSON's own), read back as a value
         // for the route to write; only nesting deeper than any limits allow is refused here.
         guard let json = try? JSONValue(parsing: text, limits: .largest) else {
-            throw .notEncodable(path: .root, reason: "nested deeper than \(JSONLimits.deepestNesting) levels")
+            throw JSONError(path: .root, reason: .nestingTooDeep(limit: JSONLimits.deepestNesting))
         }
         return route.answer(.value(json))
     }

@@ -4,7 +4,7 @@ enum MessageOrigin {
     /// equal: an `http` or `https` origin as a browser serializes it (`https://shop.example`,
     /// `https://shop.example:8443`), or such an origin with `*.` before a domain, for its subdomains.
     /// A browser never loads a frame from port 0 (a bad port to Fetch) or from a host holding `*`.
-    static func check(_ entry: String) throws(EscapingError) {
+    static func check(_ entry: String) throws(URLPolicy.Violation) {
         var origin = entry.asciiLowercased()
         var isPattern = false
         if let scheme = URLReader.scheme(of: origin), origin.utf8.starts(with: (scheme + "://*.").utf8) {
@@ -16,7 +16,7 @@ enum MessageOrigin {
             // An IP address has no subdomains.
             !(isPattern && host.isIPAddress)
         else {
-            throw .invalidMessageOrigin(entry)
+            throw .notAnOrigin(entry)
         }
     }
 }
@@ -26,7 +26,7 @@ extension BridgeScripts {
     /// accepts): each an origin such as `https://www.sovendus.com`, or `https://*.sovendus.com`
     /// for every subdomain, in ASCII lowercase. Throws for an entry no frame's origin could equal
     /// (a path, a trailing `/`, a default port), which would drop every message.
-    public static func messageOrigins(_ entries: [String]) throws(EscapingError) -> JSONValue {
+    public static func messageOrigins(_ entries: [String]) throws(URLPolicy.Violation) -> JSONValue {
         for entry in entries { try MessageOrigin.check(entry) }
         return .array(entries.map { .string($0.asciiLowercased()) })
     }

@@ -7,7 +7,7 @@ extension BridgeScripts {
     }
 
     /// Dispatches a `CustomEvent` named `name` on `window` with `detail`, written by ``ScriptJSONEncoder``.
-    public static func dispatchEvent(named name: String, detail: some Encodable) throws(EscapingError) -> String {
+    public static func dispatchEvent(named name: String, detail: some Encodable) throws(JSONError) -> String {
         event(named: name, detailJSON: try ScriptJSONEncoder().encode(detail))
     }
 
@@ -17,7 +17,7 @@ extension BridgeScripts {
 
     /// Calls the page's global function `window[name]` with `arguments`, each written by
     /// ``ScriptJSONEncoder``. A page without such a function throws a `TypeError` in the page.
-    public static func callFunction(named name: String, arguments: [any Encodable]) throws(EscapingError) -> String {
+    public static func callFunction(named name: String, arguments: [any Encodable]) throws(JSONError) -> String {
         var written: [String] = []
         for argument in arguments { written.append(try ScriptJSONEncoder().encode(argument)) }
         return "window[\(Escaper.javaScriptString(name))](\(written.joined(separator: ", ")));\n"

@@ -13,8 +13,7 @@ extension DescribedError {
 }
 
 extension BridgeError: DescribedError {}
-extension JSONDecodeError: DescribedError {}
+extension JSONError: DescribedError {}
 extension JSONParseError: DescribedError {}
 extension URLPolicy.Violation: DescribedError {}
-extension EscapingError: DescribedError {}
 extension InvalidLimit: DescribedError {}

@@ -12,21 +12,18 @@ public enum SovendusBannerPage {
     /// The page for `order`, its bridge posting over `transport` (on Android to the
     /// `@JavascriptInterface` object `androidInterface`). `timestamp` is the order's Unix time
     /// (Sovendus' `timestamp`); `messageOrigins` restricts which frames may ask to open a URL, as in
-    /// `BridgeScripts/sovendusBridge(transport:handler:androidInterface:messageOrigins:)`.
-    /// Throws for a NaN ``SovendusOrder/netOrderValue``, a loader URL the policy refuses, or an
-    /// origin entry no frame could have.
+    /// `BridgeScripts.sovendusBridge(transport:handler:androidInterface:messageOrigins:)`.
+    /// Throws `JSONError` for a NaN ``SovendusOrder/netOrderValue``, and `URLPolicy.Violation` for a
+    /// loader URL the policy refuses or an origin entry no frame could have.
     public static func html(
         order: SovendusOrder, timestamp: Int, transport: ScriptTransport = .webKitObject, handler: String = "sovHandler",
         androidInterface: String = "Android", loaderURL: String = defaultLoaderURL, messageOrigins: [String]? = nil
-    ) throws(EscapingError) -> String {
+    ) throws -> String {
         // The amount's own digits, as a Decimal writes them.
-        guard let orderValue = JSONNumber(order.netOrderValue) else { throw .nonFiniteNumber(.nan) }
-        let loader: String
-        do {
-            loader = try Escaper.urlAttribute(loaderURL)
-        } catch {
-            throw .urlRejected(error)
+        guard let orderValue = JSONNumber(order.netOrderValue) else {
+            throw JSONError(path: JSONPath([.key("netOrderValue")]), reason: .nonFiniteNumber)
         }
+        let loader = try Escaper.urlAttribute(loaderURL)
         let bridge =
             if let messageOrigins {
                 try BridgeScripts.sovendusBridge(

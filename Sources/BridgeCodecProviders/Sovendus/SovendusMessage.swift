@@ -87,8 +87,8 @@ public struct SovendusHeight: Sendable, Hashable, Codable {
         self = height
     }
 
-    private static func invalid(_ reason: String, _ decoder: any Decoder) -> JSONDecodeError {
-        JSONDecodeError(path: JSONPath(codingPath: decoder.codingPath), reason: .invalidValue(reason))
+    private static func invalid(_ reason: String, _ decoder: any Decoder) -> JSONError {
+        JSONError(path: JSONPath(codingPath: decoder.codingPath), reason: .invalidValue(reason))
     }
 
     /// Encodes as a JSON number.

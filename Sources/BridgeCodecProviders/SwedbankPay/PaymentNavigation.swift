@@ -21,7 +21,7 @@ public enum NavigationDecision: Sendable, Hashable {
     /// that `URLPolicy` accepts under those schemes: the page chose it, and a browser opens nothing else from it.
     case openIntent(AndroidIntentURL, fallbackURL: String?)
     /// Refuse it: text a browser does not read as a URL; a scheme that runs code or opens local data
-    /// (`URLPolicy/forbiddenSchemes`), or a `blob:` URL of an origin that is not `https` (or, in the
+    /// (`URLPolicy.forbiddenSchemes`), or a `blob:` URL of an origin that is not `https` (or, in the
     /// main frame, not on the WebView's hosts); an `http` page in a frame; or an
     /// `intent:` or `android-app:` URL Chrome would not start either: one that names a component (the app's own
     /// unexported activities would answer it), one whose data is local or script (those schemes and

@@ -37,7 +37,7 @@ public struct SwedbankPayCanceled: Sendable, Hashable, Codable {
     /// Reads `null`; anything else is an error.
     public init(from decoder: any Decoder) throws {
         guard try decoder.singleValueContainer().decodeNil() else {
-            throw JSONDecodeError(path: JSONPath(codingPath: decoder.codingPath), reason: .invalidValue("canceled takes no body"))
+            throw JSONError(path: JSONPath(codingPath: decoder.codingPath), reason: .invalidValue("canceled takes no body"))
         }
     }
 

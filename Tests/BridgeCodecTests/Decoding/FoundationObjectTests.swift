@@ -19,7 +19,7 @@ struct FoundationObjectTests {
 
     private let decoder = StrictJSONDecoder()
 
-    private func failure<T: Decodable>(_ type: T.Type, _ object: Any) -> JSONDecodeError? {
+    private func failure<T: Decodable>(_ type: T.Type, _ object: Any) -> JSONError? {
         do {
             _ = try decoder.decode(type, fromFoundationObject: object)
             return nil
@@ -188,8 +188,8 @@ struct FoundationObjectTests {
         #expect(try JSONValue(foundationObject: false) == .bool(false))
         #expect(try JSONValue(foundationObject: -1.5) == .number(try #require(JSONNumber(-1.5))))
         #expect(try JSONValue(foundationObject: Float(0.25)) == .number(try #require(JSONNumber(0.25))))
-        #expect(throws: JSONDecodeError.self) { try JSONValue(foundationObject: Double.nan) }
-        #expect(throws: JSONDecodeError.self) { try JSONValue(foundationObject: -Float.infinity) }
+        #expect(throws: JSONError.self) { try JSONValue(foundationObject: Double.nan) }
+        #expect(throws: JSONError.self) { try JSONValue(foundationObject: -Float.infinity) }
         #expect(try JSONValue(foundationObject: "plain") == .string("plain"))
         let object = try #require(JSONObject([.init(key: "k", value: .number(JSONNumber(1)))]))
         #expect(try JSONValue(foundationObject: ["k": 1] as [String: Any]) == .object(object))
@@ -209,7 +209,7 @@ struct FoundationObjectTests {
         }
         let decoder = StrictJSONDecoder()
         let amounts = try JSONSerialization.jsonObject(with: Data(#"{"a":1.00000000000000001,"b":12345678901234567890123}"#.utf8))
-        #expect(throws: JSONDecodeError.self) { try decoder.decode([String: Int].self, fromFoundationObject: amounts) }
+        #expect(throws: JSONError.self) { try decoder.decode([String: Int].self, fromFoundationObject: amounts) }
         #expect(
             try decoder.decode([String: Decimal].self, fromFoundationObject: amounts)
                 == [
@@ -218,8 +218,8 @@ struct FoundationObjectTests {
                 ])
         let appBuilt: [String: Any] = ["amount": try #require(Decimal(string: "12.34"))]
         #expect(try decoder.decode([String: Decimal].self, fromFoundationObject: appBuilt) == ["amount": Decimal(string: "12.34")])
-        #expect(throws: JSONDecodeError.self) { try JSONValue(foundationObject: NSDecimalNumber.notANumber) }
-        #expect(throws: JSONDecodeError.self) { try JSONValue(foundationObject: Decimal.nan) }
+        #expect(throws: JSONError.self) { try JSONValue(foundationObject: NSDecimalNumber.notANumber) }
+        #expect(throws: JSONError.self) { try JSONValue(foundationObject: Decimal.nan) }
     }
 
     @Test func optionalsInAnyAreUnwrapped() throws {
@@ -259,10 +259,10 @@ struct FoundationObjectTests {
         for _ in 0..<100 { nested = [nested] }
         #expect(failure(Int.self, nested)?.reason == .nestingTooDeep(limit: 64))
         let tight = StrictJSONDecoder(limits: try JSONLimits(maxStringLength: 4, maxObjectMembers: 1))
-        #expect(throws: JSONDecodeError(path: .root, reason: .stringTooLong(limit: 4))) {
+        #expect(throws: JSONError(path: .root, reason: .stringTooLong(limit: 4))) {
             try tight.decode(String.self, fromFoundationObject: "hello")
         }
-        #expect(throws: JSONDecodeError(path: .root, reason: .tooManyMembers(limit: 1))) {
+        #expect(throws: JSONError(path: .root, reason: .tooManyMembers(limit: 1))) {
             try tight.decode([String: Int].self, fromFoundationObject: ["a": 1, "b": 2])
         }
     }
@@ -273,7 +273,7 @@ struct FoundationObjectTests {
     @Test(.timeLimit(.minutes(1))) func aGraphThatSharesItsArraysIsBoundBySize() throws {
         var shared: Any = "leaf"
         for _ in 0..<60 { shared = [shared, shared] as [Any] }
-        let tooLarge = JSONDecodeError.Reason.tooLarge(limit: JSONLimits.default.maxBytes)
+        let tooLarge = JSONError.Reason.tooLarge(limit: JSONLimits.default.maxBytes)
         do {
             _ = try JSONValue(foundationObject: shared)
             Issue.record("the shared graph was converted")
@@ -376,7 +376,7 @@ struct FoundationObjectTests {
             let short = try JSONLimits(maxBytes: text.utf8.count - 1)
             #expect(throws: Never.self, "\(text)") { try JSONValue(foundationObject: graph, limits: exact) }
             #expect(throws: Never.self, "\(text)") { try JSONValue(parsing: text, limits: exact) }
-            #expect(throws: JSONDecodeError.self, "\(text)") { try JSONValue(foundationObject: graph, limits: short) }
+            #expect(throws: JSONError.self, "\(text)") { try JSONValue(foundationObject: graph, limits: short) }
             #expect(throws: JSONParseError.self, "\(text)") { try JSONValue(parsing: text, limits: short) }
         }
     }

@@ -138,17 +138,17 @@ struct StrictJSONDecoderTests {
             struct Inner: Decodable { var number: Int }
             var inner: Inner
         }
-        #expect(throws: JSONDecodeError(path: JSONPath([.key("inner"), .key("number")]), reason: .missingKey)) {
+        #expect(throws: JSONError(path: JSONPath([.key("inner"), .key("number")]), reason: .missingKey)) {
             try StrictJSONDecoder().decode(Outer.self, from: #"{"inner":{}}"#)
         }
         // The DecodingError the model met stays reachable, as JSONDecoder would have thrown it.
-        let missing = JSONDecodeError(path: JSONPath([.key("inner"), .key("number")]), reason: .missingKey).decodingError
+        let missing = JSONError(path: JSONPath([.key("inner"), .key("number")]), reason: .missingKey).decodingError
         guard case .keyNotFound(let key, let context) = missing else {
             Issue.record("not keyNotFound: \(missing)")
             return
         }
         #expect(key.stringValue == "number" && context.codingPath.map(\.stringValue) == ["inner"])
-        #expect(throws: JSONDecodeError(path: JSONPath([.key("inner")]), reason: .typeMismatch(expected: "an object", found: .array))) {
+        #expect(throws: JSONError(path: JSONPath([.key("inner")]), reason: .typeMismatch(expected: "an object", found: .array))) {
             try StrictJSONDecoder().decode(Outer.self, from: #"{"inner":[]}"#)
         }
     }
@@ -163,7 +163,7 @@ struct StrictJSONDecoderTests {
         }
         #expect(try StrictJSONDecoder().decode(Float.self, from: "1.00000005960464477550") != 1)
         for refused in ["3.5e38", "1e39", "1e-50"] {
-            #expect(throws: JSONDecodeError.self, "\(refused)") { try StrictJSONDecoder().decode(Float.self, from: refused) }
+            #expect(throws: JSONError.self, "\(refused)") { try StrictJSONDecoder().decode(Float.self, from: refused) }
         }
     }
 
@@ -171,7 +171,7 @@ struct StrictJSONDecoderTests {
     @Test func otherEncodingsAreNotUTF8() throws {
         for encoding: String.Encoding in [.utf16BigEndian, .utf16LittleEndian, .utf32BigEndian, .utf32LittleEndian, .utf16, .utf32] {
             let bytes = try #require("[1]".data(using: encoding))
-            #expect(throws: JSONDecodeError(JSONParseError(reason: .notUTF8, offset: 0, line: 1, column: 1)), "\(encoding)") {
+            #expect(throws: JSONError(JSONParseError(reason: .notUTF8, offset: 0, line: 1, column: 1)), "\(encoding)") {
                 try StrictJSONDecoder().decode([Int].self, from: bytes)
             }
         }
@@ -191,7 +191,7 @@ struct StrictJSONDecoderTests {
             "340282366920938463463374607431768211456", "999999999999999999999999999999999999999",
             "1234567890123456789012345678901234567891",
         ] {
-            #expect(throws: JSONDecodeError(path: .root, reason: .numberNotRepresentable(refused, as: "Decimal"))) {
+            #expect(throws: JSONError(path: .root, reason: .numberNotRepresentable(refused, as: "Decimal"))) {
                 try StrictJSONDecoder().decode(Decimal.self, from: refused)
             }
         }
@@ -208,10 +208,10 @@ struct StrictJSONDecoderTests {
         let wide = try StrictJSONDecoder().decode(Wide.self, from: text)
         #expect(wide == Wide(signed: .min, unsigned: .max, list: [1, 2000]))
         #expect(try StrictJSONDecoder().decode(UInt128.self, from: "340282366920938463463374607431768211455") == .max)
-        #expect(throws: JSONDecodeError.self) {
+        #expect(throws: JSONError.self) {
             try StrictJSONDecoder().decode(UInt128.self, from: "340282366920938463463374607431768211456")
         }
-        #expect(throws: JSONDecodeError.self) { try StrictJSONDecoder().decode(Int128.self, from: "1.5") }
+        #expect(throws: JSONError.self) { try StrictJSONDecoder().decode(Int128.self, from: "1.5") }
     }
 
     /// The metatype given decides what is made, as with `JSONDecoder`: a subclass through its base's type.
@@ -340,7 +340,7 @@ struct StrictJSONDecoderTests {
                 == "$.x: keys \"\u{E9}\" (U+00E9) and \"e\u{301}\" (U+0065 U+0301) differ in code units but are one Swift String")
         // A parsed value keeps both keys (JSONObject compares code units); decoding it refuses them too.
         let value = try JSONValue(parsing: "{\"K\":1,\"\u{212A}\":2}")
-        #expect(throws: JSONDecodeError.self) { try decoder.decode([String: Int].self, from: value) }
+        #expect(throws: JSONError.self) { try decoder.decode([String: Int].self, from: value) }
         // Distinct non-ASCII keys, and ASCII keys (never equivalent to one another), decode as they are.
         #expect(try decoder.decode([String: Int].self, from: "{\"\u{E9}\":1,\"\u{F6}\":2,\"k\":3}") == ["\u{E9}": 1, "\u{F6}": 2, "k": 3])
         #expect(try decoder.decode([String: Int].self, from: #"{"a":1,"A":2}"#) == ["a": 1, "A": 2])

@@ -215,10 +215,10 @@ struct ErrorDescriptionTests {
     @Test func localizedDescriptionIsTheDescription() {
         let errors: [any Error & CustomStringConvertible] = [
             BridgeError(handlerName: "h", reason: .unknownHandler),
-            JSONDecodeError(path: .root, reason: .missingKey),
+            JSONError(path: .root, reason: .missingKey),
             JSONParseError(reason: .emptyInput, offset: 0, line: 1, column: 1),
             URLPolicy.Violation.relative,
-            EscapingError.invalidMessageOrigin("https://a.example/"),
+            URLPolicy.Violation.notAnOrigin("https://a.example/"),
             InvalidLimit(limit: "maxDepth", value: 0, allowed: 1...512),
             MerchantBackend.LinkError.invalidLink("x"),
             AndroidIntentURL.Failure.notAnIntentURL,

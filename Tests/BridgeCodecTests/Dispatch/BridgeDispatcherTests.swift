@@ -261,7 +261,7 @@ struct BridgeDispatcherTests {
         #expect(stringError.reason == .invalidMessage(.stringTooLong(limit: JSONLimits.default.maxStringLength)))
         #expect(stringError.textPosition?.line == 2)
         let decoder = try StrictJSONDecoder(limits: JSONLimits(maxDepth: 2))
-        let decodeError = #expect(throws: JSONDecodeError.self) { try decoder.decode([[Int]].self, from: "[[[1]]]") }
+        let decodeError = #expect(throws: JSONError.self) { try decoder.decode([[Int]].self, from: "[[[1]]]") }
         #expect(decodeError?.textPosition == JSONTextPosition(line: 1, column: 3))
         #expect(decodeError?.description == "$[0][0]: nesting is deeper than the limit of 2")
     }
@@ -272,11 +272,11 @@ struct BridgeDispatcherTests {
         var shared = JSONValue.string("leaf")
         for _ in 0..<60 { shared = .array([shared, shared]) }
         let dispatcher = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin))
-        let tooLarge = JSONDecodeError.Reason.tooLarge(limit: JSONLimits.default.maxBytes)
+        let tooLarge = JSONError.Reason.tooLarge(limit: JSONLimits.default.maxBytes)
         #expect(
             dispatcher.outcome(BridgeMessage(handlerName: "completed", body: .value(shared))).failureValue?.reason
                 == .invalidMessage(tooLarge))
-        #expect(throws: JSONDecodeError.self) { try StrictJSONDecoder().decode(JSONValue.self, from: shared) }
+        #expect(throws: JSONError.self) { try StrictJSONDecoder().decode(JSONValue.self, from: shared) }
     }
 
     /// The checking walk reads a member that is a Swift string without taking it out of the
@@ -286,7 +286,7 @@ struct BridgeDispatcherTests {
         let limits = try JSONLimits(maxBytes: 120, maxStringLength: 40)
         let dispatcher = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin), limits: limits)
         let long = "https://bank.example/" + String(repeating: "a", count: 20)
-        let bodies: [(body: [String: Any], expected: JSONDecodeError.Reason?)] = [
+        let bodies: [(body: [String: Any], expected: JSONError.Reason?)] = [
             (["type": "bank_redirect", "url": long], .stringTooLong(limit: 40)),
             (
                 ["type": "bank_redirect", "url": "https://bank.example/", "pad": [String](repeating: "abcdefgh", count: 8)],
@@ -296,7 +296,7 @@ struct BridgeDispatcherTests {
         ]
         for (body, expected) in bodies {
             let dispatched = dispatcher.outcome(handlerName: "voltRedirect", foundationBody: body).failureValue
-            var converted: JSONDecodeError?
+            var converted: JSONError?
             do {
                 _ = try JSONValue(foundationObject: body, limits: limits)
             } catch {

@@ -71,8 +71,8 @@ struct EscaperTests {
     }
 
     @Test func nonFiniteNumbersAreErrors() throws {
-        #expect(throws: EscapingError.nonFiniteNumber(.infinity)) { try Escaper.scriptJSON(Double.infinity) }
-        #expect(throws: EscapingError.self) { try Escaper.scriptJSON(Double.nan) }
+        #expect(throws: JSONError(path: .root, reason: .nonFiniteNumber)) { try Escaper.scriptJSON(Double.infinity) }
+        #expect(throws: JSONError(path: .root, reason: .nonFiniteNumber)) { try Escaper.scriptJSON(Double.nan) }
         #expect(try Escaper.scriptJSON(420.5) == "420.5")
         #expect(try Escaper.scriptJSON(-0.0) == "-0")
     }

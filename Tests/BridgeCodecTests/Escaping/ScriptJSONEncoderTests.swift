@@ -75,12 +75,11 @@ struct ScriptJSONEncoderTests {
             var values: [Double]
         }
         #expect(
-            throws: EscapingError.notEncodable(
-                path: JSONPath([.key("values"), .index(1)]), reason: "nan is not a finite number; JSON has no form for it")
+            throws: JSONError(path: JSONPath([.key("values"), .index(1)]), reason: .nonFiniteNumber)
         ) {
             try ScriptJSONEncoder().encode(Reading(values: [1, .nan]))
         }
-        #expect(throws: EscapingError.self) { try ScriptJSONEncoder().encode(Float.infinity) }
+        #expect(throws: JSONError(path: .root, reason: .nonFiniteNumber)) { try ScriptJSONEncoder().encode(Float.infinity) }
         struct Sample: Encodable {
             var value: Double
         }
@@ -89,9 +88,7 @@ struct ScriptJSONEncoderTests {
             var readings: [[String: Sample]]
         }
         #expect(
-            throws: EscapingError.notEncodable(
-                path: JSONPath([.key("readings"), .index(1), .key("b"), .key("value")]),
-                reason: "inf is not a finite number; JSON has no form for it")
+            throws: JSONError(path: JSONPath([.key("readings"), .index(1), .key("b"), .key("value")]), reason: .nonFiniteNumber)
         ) {
             try ScriptJSONEncoder().encode(
                 Series(readings: [["a": Sample(value: 1)], ["a": Sample(value: 2), "b": Sample(value: .infinity)]]))
@@ -102,10 +99,10 @@ struct ScriptJSONEncoderTests {
                 throw EncodingError.invalidValue(self, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "no"))
             }
         }
-        #expect(throws: EscapingError.notEncodable(path: JSONPath([.index(0), .key("x")]), reason: "no")) {
+        #expect(throws: JSONError(path: JSONPath([.index(0), .key("x")]), reason: .invalidValue("no"))) {
             try ScriptJSONEncoder().encode([["x": Refusing()]])
         }
-        #expect(throws: EscapingError.self) { try ScriptJSONEncoder().encode(Decimal.nan) }
+        #expect(throws: JSONError(path: .root, reason: .nonFiniteNumber)) { try ScriptJSONEncoder().encode(Decimal.nan) }
     }
 
     /// Classes that encode their superclass through `superEncoder` give JSON text; a type that
@@ -130,7 +127,7 @@ struct ScriptJSONEncoderTests {
         struct Nothing: Encodable {
             func encode(to _: any Encoder) throws {}
         }
-        #expect(throws: EscapingError.self) { try ScriptJSONEncoder().encode(Nothing()) }
+        #expect(throws: JSONError.self) { try ScriptJSONEncoder().encode(Nothing()) }
         #expect(try ScriptJSONEncoder().encode(["a": Nothing()]) == #"{"a":{}}"#)
     }
 
@@ -146,7 +143,9 @@ struct ScriptJSONEncoderTests {
             try BridgeScripts.callFunction(named: "app.ready');alert(1)//", arguments: [1, "</script>", Self.order.payment])
                 == #"window["app.ready\u0027);alert(1)\/\/"](1, "\u003C\/script\u003E", {"invoice":{"days":30}});"# + "\n")
         #expect(try BridgeScripts.callFunction(named: "f", arguments: []) == #"window["f"]();"# + "\n")
-        #expect(throws: EscapingError.self) { try BridgeScripts.callFunction(named: "f", arguments: [Double.nan]) }
+        #expect(throws: JSONError(path: .root, reason: .nonFiniteNumber)) {
+            try BridgeScripts.callFunction(named: "f", arguments: [Double.nan])
+        }
         #expect(
             try BridgeScripts.dispatchEvent(named: "cart", detail: ["items": 2])
                 == #"window.dispatchEvent(new CustomEvent("cart", { detail: {"items":2} }));"# + "\n")

@@ -93,7 +93,7 @@ struct JSONDocumentTests {
             "{" + (0..<20).map { #""k\#($0)":0"# }.joined(separator: ",") + #","k\u0031":1}"#,
         ]
         for text in duplicates {
-            let error = #expect(throws: JSONDecodeError.self, "\(text)") { try JSONDocument(reading: Array(text.utf8), limits: .default) }
+            let error = #expect(throws: JSONError.self, "\(text)") { try JSONDocument(reading: Array(text.utf8), limits: .default) }
             guard case .malformedJSON(let parseError)? = error?.reason, case .duplicateKey = parseError.reason else {
                 Issue.record("\(text): \(String(describing: error))")
                 continue

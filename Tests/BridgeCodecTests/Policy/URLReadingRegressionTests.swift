@@ -93,7 +93,7 @@ struct URLReadingRegressionTests {
     /// A `messageOrigins` entry is an origin as a browser serializes it, or throws.
     @Test func messageOriginsAreReadAsOrigins() throws {
         for entry in ["https://127.1", "https://[0:0::1]", "https://1.2.3.4.5", "https://0x7f.0.0.1", "https://a.example:443"] {
-            #expect(throws: EscapingError.invalidMessageOrigin(entry), "\(entry)") {
+            #expect(throws: URLPolicy.Violation.notAnOrigin(entry), "\(entry)") {
                 try BridgeScripts.sovendusBridge(messageOrigins: [entry])
             }
         }

@@ -38,8 +38,10 @@ struct SovendusBannerPageTests {
     @Test func nonFiniteOrderValuesAndBadLoadersAreErrors() {
         var broken = order
         broken.netOrderValue = .nan
-        #expect(throws: EscapingError.self) { try SovendusBannerPage.html(order: broken, timestamp: 1) }
-        #expect(throws: EscapingError.urlRejected(.forbiddenScheme("javascript"))) {
+        #expect(throws: JSONError(path: JSONPath([.key("netOrderValue")]), reason: .nonFiniteNumber)) {
+            try SovendusBannerPage.html(order: broken, timestamp: 1)
+        }
+        #expect(throws: URLPolicy.Violation.forbiddenScheme("javascript")) {
             try SovendusBannerPage.html(order: order, timestamp: 1, loaderURL: "javascript:alert(1)")
         }
     }

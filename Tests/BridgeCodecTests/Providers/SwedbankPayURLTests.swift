@@ -422,9 +422,9 @@ struct SwedbankPayURLTests {
             ProblemDetails.self, from: #"{"type":"https://merchant.example/problems/out-of-stock","status":409}"#)
         #expect(other.merchantBackendProblem == nil)
         #expect(try StrictJSONDecoder().decode(ProblemDetails.self, from: "{}").type == "about:blank")
-        #expect(throws: JSONDecodeError.self) { try StrictJSONDecoder().decode(ProblemDetails.self, from: #"{"status":"400"}"#) }
-        #expect(throws: JSONDecodeError.self) { try StrictJSONDecoder().decode(ProblemDetails.self, from: #"{"status":42}"#) }
-        #expect(throws: JSONDecodeError.self) { try StrictJSONDecoder().decode(ProblemDetails.self, from: #"{"type":1}"#) }
+        #expect(throws: JSONError.self) { try StrictJSONDecoder().decode(ProblemDetails.self, from: #"{"status":"400"}"#) }
+        #expect(throws: JSONError.self) { try StrictJSONDecoder().decode(ProblemDetails.self, from: #"{"status":42}"#) }
+        #expect(throws: JSONError.self) { try StrictJSONDecoder().decode(ProblemDetails.self, from: #"{"type":1}"#) }
         #expect(
             ProblemDetails(.badRequest, detail: "missing id").jsonValue
                 == (try JSONValue(

@@ -129,7 +129,7 @@ struct VoltRedirectTests {
         let decoder = StrictJSONDecoder()
         let text = #"{"redirects":[{"type":"bank_redirect","url":"https://b.example/"},{"type":"resize","url":"x"}]}"#
         #expect(
-            throws: JSONDecodeError(
+            throws: JSONError(
                 path: JSONPath([.key("redirects"), .index(1), .key("type")]),
                 reason: .unknownDiscriminator("resize", known: ["bank_redirect", "merchant_redirect"]))
         ) {

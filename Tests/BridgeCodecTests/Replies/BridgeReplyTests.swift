@@ -117,11 +117,11 @@ struct BridgeReplyTests {
             #"{"id":1,"body":{}}"#, #"{"handler":1}"#, #"{"handler":"cart","id":0}"#, #"{"handler":"cart","id":1.5}"#,
             #"{"handler":"cart","id":9007199254740992}"#, #"{"handler":"cart","id":true}"#, "[]", "", #"{"handler":"a","handler":"b"}"#,
         ] {
-            #expect(throws: JSONDecodeError.self, "\(text)") { try BridgeEnvelope(jsonText: text) }
+            #expect(throws: JSONError.self, "\(text)") { try BridgeEnvelope(jsonText: text) }
         }
         #expect(try BridgeEnvelope(jsonText: #"{"handler":"cart","id":9007199254740991}"#).requestID == BridgeEnvelope.largestRequestID)
         #expect(try BridgeEnvelope(jsonText: #"{"handler":"cart"}"#).body == .null)
-        #expect(throws: JSONDecodeError.self) {
+        #expect(throws: JSONError.self) {
             try BridgeEnvelope(
                 jsonText: #"{"handler":"cart","body":"\#(String(repeating: "a", count: 64))"}"#, limits: JSONLimits(maxBytes: 32))
         }

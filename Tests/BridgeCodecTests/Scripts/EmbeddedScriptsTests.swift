@@ -60,7 +60,7 @@ struct BridgeScriptsTests {
         #expect(listed.hasSuffix(#""messageOrigins":["https:\/\/*.sovendus.com","https:\/\/p.example"]});"# + "\n"))
         #expect(BridgeScripts.sovendusBridge(transport: .android).hasSuffix(#""messageOrigins":null});"# + "\n"))
         // U+212A (Kelvin sign) is no origin's; `lowercased()` made it `k` and allowed `https://k.example`.
-        #expect(throws: EscapingError.invalidMessageOrigin("https://\u{212A}.Example")) {
+        #expect(throws: URLPolicy.Violation.notAnOrigin("https://\u{212A}.Example")) {
             try BridgeScripts.sovendusBridge(transport: .webKitObject, messageOrigins: ["https://\u{212A}.Example"])
         }
         let order = SovendusOrder(
@@ -88,14 +88,14 @@ struct BridgeScriptsTests {
             "https://b\u{FC}cher.example",
             #"https://a.example\.b.example"#, "https://a b.example", "",
         ] {
-            #expect(throws: EscapingError.invalidMessageOrigin(entry), "\(entry)") {
+            #expect(throws: URLPolicy.Violation.notAnOrigin(entry), "\(entry)") {
                 try BridgeScripts.sovendusBridge(messageOrigins: ["https://www.sovendus.com", entry])
             }
         }
         let order = SovendusOrder(
             sessionId: "s", orderId: "o", currencyCode: "EUR", usedCouponCode: "", trafficSourceNumber: 1, trafficMediumNumber: 2,
             netOrderValue: 1)
-        #expect(throws: EscapingError.invalidMessageOrigin("https://www.sovendus.com/")) {
+        #expect(throws: URLPolicy.Violation.notAnOrigin("https://www.sovendus.com/")) {
             try SovendusBannerPage.html(order: order, timestamp: 1, messageOrigins: ["https://www.sovendus.com/"])
         }
     }

@@ -1,5 +1,6 @@
-/// Why a JSON document or object graph did not decode into the requested type, and where.
-public struct JSONDecodeError: Error, Sendable, Hashable, CustomStringConvertible {
+/// Why a JSON document, object graph or value did not decode into the requested type, or a value
+/// did not encode as JSON, and where: the one error of the decoder and of ``ScriptJSONEncoder``.
+public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was wrong.
     public enum Reason: Sendable, Hashable, CustomStringConvertible {
         // The parse error is boxed (`indirect`): it is the largest payload, and every decoding
@@ -16,7 +17,8 @@ public struct JSONDecodeError: Error, Sendable, Hashable, CustomStringConvertibl
         case missingElement
         /// A number that the requested type cannot hold exactly, such as `1.5` or `300` for a `UInt8`.
         case numberNotRepresentable(String, as: String)
-        /// A value of the right kind that the type rejects, with the type's reason.
+        /// A value of the right kind that the type rejects, with the type's reason; or a value
+        /// that cannot be encoded, with the encoder's reason.
         case invalidValue(String)
         /// A message discriminator (such as `type` or `status`) with a value the model does not know.
         case unknownDiscriminator(String, known: [String])
@@ -24,7 +26,7 @@ public struct JSONDecodeError: Error, Sendable, Hashable, CustomStringConvertibl
         case unsupportedObject(typeName: String)
         /// A dictionary key in a Foundation graph that is not a string.
         case nonStringKey(typeName: String)
-        /// NaN or infinity in a Foundation graph.
+        /// NaN or infinity in a Foundation graph, or in a value to encode.
         case nonFiniteNumber
         /// A Foundation graph or structured body nested deeper than ``JSONLimits/maxDepth``.
         case nestingTooDeep(limit: Int)
@@ -84,19 +86,19 @@ public struct JSONDecodeError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String { "\(path): \(reason)" }
 }
 
-extension JSONDecodeError {
-    /// Any error thrown while decoding, as a `JSONDecodeError`: Codable types throw `DecodingError`
+extension JSONError {
+    /// Any error thrown while decoding, as a `JSONError`: Codable types throw `DecodingError`
     /// (from custom `init(from:)`) and occasionally errors of their own.
     init(wrapping error: any Error) {
         switch error {
-        case let error as JSONDecodeError:
+        case let error as JSONError:
             self = error
         case let error as DecodingError:
             switch error {
             case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context),
                 .keyNotFound(_, let context):
                 // A container's own failure, as the model saw it: the package's error again.
-                if let inner = context.underlyingError as? JSONDecodeError {
+                if let inner = context.underlyingError as? JSONError {
                     self = inner
                     return
                 }
@@ -117,7 +119,7 @@ extension JSONDecodeError {
     }
 }
 
-extension JSONDecodeError {
+extension JSONError {
     /// This error as the `DecodingError` a model's own `init(from:)` met (the kind `JSONDecoder`
     /// throws, at the same coding path), with this error as its underlying one.
     public var decodingError: DecodingError { decodingError(Any.self) }
@@ -140,7 +142,7 @@ extension JSONDecodeError {
     }
 }
 
-extension JSONDecodeError {
+extension JSONError {
     /// A strict parse's error as a decoding error. A limit breach keeps its own reason and the
     /// path of the value that breaks it, as a walk of the same value built in memory reports it,
     /// and its place in the text as ``textPosition``; anything else is malformed JSON, at the root.
@@ -160,7 +162,7 @@ extension JSONDecodeError {
 
     /// This error one step further from the root: found at `step` of a container. The size
     /// limit is the whole body's, so it stays at the root.
-    func prepending(_ step: JSONPath.Component) -> JSONDecodeError {
+    func prepending(_ step: JSONPath.Component) -> JSONError {
         if case .tooLarge = reason { return self }
         var error = self
         error.path.components.insert(step, at: 0)
