@@ -32,7 +32,7 @@ enum BridgeTransport: String, CaseIterable {
                 _ = try JSONValue(parsing: body, limits: dispatcher.limits)
             } catch {
                 // A breached limit reads as the graph's walk reports it: its reason, at its path.
-                throw BridgeError(handlerName: handler, JSONError(error))
+                throw BridgeError(handlerName: handler, error)
             }
             guard let graph = try? JSONSerialization.jsonObject(with: Data(body.utf8), options: .fragmentsAllowed) else {
                 throw BridgeError(handlerName: handler, reason: .invalidMessage(.invalidValue("Foundation cannot read this JSON")))

@@ -212,7 +212,7 @@ enum DecodeCommand {
         do {
             record = try line.withUnsafeBytes { bytes in try JSONValue(parsing: bytes, limits: limits) }
         } catch {
-            return .failure(LineFailure(category: "line.notJSON", message: "the line is not JSON: \(error)"))
+            return .failure(LineFailure(category: "line.notJSON", message: "the line is not JSON: \(JSONCheckCommand.describe(error))"))
         }
         if case .object(let fields) = record, fields["transport"] == .string("envelope") {
             return decodeEnvelope(fields, limits: limits, dispatcher: dispatcher)

@@ -142,10 +142,10 @@ enum ScriptCommand {
         switch (list.options["--value"], list.options["--error"]) {
         case (let text?, nil):
             let value: JSONValue
-            do throws(JSONParseError) {
+            do throws(JSONError) {
                 value = try JSONValue(parsing: text)
             } catch {
-                throw ArgumentList.UsageError(message: "--value: \(error)")
+                throw ArgumentList.UsageError(message: "--value: \(JSONCheckCommand.describe(error))")
             }
             do throws(JSONError) {
                 answer = try BridgeReply<JSONValue>(route: route).answer(value)
@@ -169,10 +169,10 @@ enum ScriptCommand {
     private static func pageCall(_ kind: String, _ list: ArgumentList) throws(ArgumentList.UsageError) -> CommandResult {
         func value(_ option: String) throws(ArgumentList.UsageError) -> JSONValue {
             guard let text = list.options[option] else { throw ArgumentList.UsageError(message: "\(option) JSON is required") }
-            do throws(JSONParseError) {
+            do throws(JSONError) {
                 return try JSONValue(parsing: text)
             } catch {
-                throw ArgumentList.UsageError(message: "\(option): \(error)")
+                throw ArgumentList.UsageError(message: "\(option): \(JSONCheckCommand.describe(error))")
             }
         }
         if kind == "event" {

@@ -7,8 +7,8 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
         // frame that can throw reserves room for this error, so a smaller one keeps the walk of
         // the deepest document allowed within a secondary thread's stack.
 
-        /// The bytes are not strict JSON.
-        indirect case malformedJSON(JSONParseError)
+        /// The text is not strict JSON, for `syntax` at `position`.
+        indirect case malformedJSON(Syntax, at: JSONTextPosition)
         /// A value of the wrong kind, such as a boolean where a number belongs.
         case typeMismatch(expected: String, found: JSONKind)
         /// A required object member is absent.
@@ -45,7 +45,7 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
         /// A sentence a person understands.
         public var description: String {
             switch self {
-            case .malformedJSON(let error): "malformed JSON at \(error)"
+            case .malformedJSON(let syntax, let position): "malformed JSON at \(position): \(syntax)"
             case .typeMismatch(let expected, let found): "expected \(expected), found \(found)"
             case .missingKey: "required field is missing"
             case .missingElement: "array has too few elements"
@@ -59,7 +59,7 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
             case .nestingTooDeep(let limit): "nesting is deeper than the limit of \(limit)"
             case .stringTooLong(let limit): "string is longer than the limit of \(limit) bytes"
             case .tooManyMembers(let limit): "object has more members than the limit of \(limit)"
-            case .tooLarge(let limit): "the value is longer than the limit of \(limit) bytes as JSON"
+            case .tooLarge(let limit): "the value is larger than the limit of \(limit) bytes as JSON"
             case .cycle: "the array or dictionary holds itself"
             case .urlRejected(let violation): violation.description
             }
@@ -72,7 +72,7 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
     public var reason: Reason
     /// For a limit breached in JSON text, where the parse stopped. `nil` for a body that was not
     /// text, and for every other reason: ``description`` reads the same from every transport, and
-    /// malformed JSON carries its place in its ``JSONParseError``.
+    /// malformed JSON carries its place in ``Reason/malformedJSON(_:at:)``.
     public var textPosition: JSONTextPosition?
 
     /// An error at a path.
@@ -143,23 +143,6 @@ extension JSONError {
 }
 
 extension JSONError {
-    /// A strict parse's error as a decoding error. A limit breach keeps its own reason and the
-    /// path of the value that breaks it, as a walk of the same value built in memory reports it,
-    /// and its place in the text as ``textPosition``; anything else is malformed JSON, at the root.
-    public init(_ error: JSONParseError) {
-        let position = error.position
-        switch error.reason {
-        case .inputTooLarge(let limit): self.init(path: .root, reason: .tooLarge(limit: limit), textPosition: position)
-        case .nestingTooDeep(let limit):
-            self.init(path: error.path, reason: .nestingTooDeep(limit: limit), textPosition: position)
-        case .stringTooLong(let limit):
-            self.init(path: error.path, reason: .stringTooLong(limit: limit), textPosition: position)
-        case .tooManyMembers(let limit):
-            self.init(path: error.path, reason: .tooManyMembers(limit: limit), textPosition: position)
-        default: self.init(path: .root, reason: .malformedJSON(error))
-        }
-    }
-
     /// This error one step further from the root: found at `step` of a container. The size
     /// limit is the whole body's, so it stays at the root.
     func prepending(_ step: JSONPath.Component) -> JSONError {

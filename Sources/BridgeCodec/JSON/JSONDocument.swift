@@ -25,7 +25,7 @@ final class JSONDocument: Sendable {
         var text = text
         // A bridged string becomes UTF-8 once, here, so that every read after lends it.
         text.makeContiguousUTF8()
-        tokens = try text.withUTF8Bytes { JSONParser.tokens(of: $0, limits: limits) }.mapError(JSONError.init).get()
+        tokens = try text.withUTF8Bytes { JSONParser.tokens(of: $0, limits: limits) }.get()
         self.text = text
         self.urlPolicy = urlPolicy
         rootPath = .root
@@ -34,10 +34,10 @@ final class JSONDocument: Sendable {
     /// Parses UTF-8 `bytes` as ``init(reading:limits:urlPolicy:)`` parses text. What passes is
     /// well-formed UTF-8, so the text kept holds the same bytes.
     init(reading bytes: some Collection<UInt8>, limits: JSONLimits, urlPolicy: URLPolicy? = nil) throws(JSONError) {
-        func read(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<([JSONToken], String), JSONParseError> {
+        func read(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<([JSONToken], String), JSONError> {
             JSONParser.tokens(of: buffer, limits: limits).map { ($0, String(decoding: buffer, as: UTF8.self)) }
         }
-        (tokens, text) = try bytes.withContiguousBytes(read).mapError(JSONError.init).get()
+        (tokens, text) = try bytes.withContiguousBytes(read).get()
         self.urlPolicy = urlPolicy
         rootPath = .root
     }

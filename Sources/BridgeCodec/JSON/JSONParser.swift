@@ -27,14 +27,16 @@ struct JSONParser {
 
     /// The tokens of `bytes`, or why they are not strict JSON within `limits`: a `Result`, because
     /// the APIs that lend bytes rethrow only untyped errors.
-    static func tokens(of bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) -> Result<[JSONToken], JSONParseError> {
+    static func tokens(of bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) -> Result<[JSONToken], JSONError> {
         // About one token per four bytes holds most documents without growing; the cap (64 MiB
         // of tokens) keeps a large input that is mostly one string from reserving gigabytes.
         var parser = JSONParser(bytes: bytes, limits: limits)
         parser.tokens.reserveCapacity(min(bytes.count / 4 + 8, 1 << 22))
-        do throws(JSONParseError) {
+        do throws(JSONError) {
             try parser.parseDocument()
         } catch {
+            // A breached limit names the value that breaks it, as a walk of the same value built
+            // in memory does.
             var located = error
             switch error.reason {
             case .nestingTooDeep, .stringTooLong: located.path = parser.pathOfValueBeingRead(inContainer: true)
@@ -46,19 +48,25 @@ struct JSONParser {
         return .success(parser.tokens)
     }
 
-    private func fail(_ reason: JSONParseError.Reason, at offset: Int) -> JSONParseError {
-        JSONParseError(reason, at: offset, in: bytes)
+    /// Malformed JSON: `syntax` at `offset`.
+    private func fail(_ syntax: JSONError.Syntax, at offset: Int) -> JSONError {
+        JSONError(path: .root, reason: .malformedJSON(syntax, at: JSONTextPosition(offset: offset, in: bytes)))
     }
 
-    private func failUnexpected(expected: String) -> JSONParseError {
+    /// A breached limit, found at `offset`; the path is the value's, set once the parse stops.
+    private func failLimit(_ reason: JSONError.Reason, at offset: Int) -> JSONError {
+        JSONError(path: .root, reason: reason, textPosition: JSONTextPosition(offset: offset, in: bytes))
+    }
+
+    private func failUnexpected(expected: String) -> JSONError {
         index < bytes.count
             ? fail(.unexpectedByte(bytes[index], expected: expected), at: index)
             : fail(.unexpectedEnd(expected: expected), at: index)
     }
 
-    private mutating func parseDocument() throws(JSONParseError) {
+    private mutating func parseDocument() throws(JSONError) {
         let maxBytes = limits.maxBytes
-        guard bytes.count <= maxBytes else { throw fail(.inputTooLarge(limit: maxBytes), at: maxBytes) }
+        guard bytes.count <= maxBytes else { throw failLimit(.tooLarge(limit: maxBytes), at: maxBytes) }
         // JSON text starts with an ASCII byte other than NUL, and UTF-16 and UTF-32 put a NUL in
         // the first two bytes: text that passes this needs no closer look.
         if let first = bytes.first, first == 0 || first >= 0x80 || (bytes.count >= 2 && bytes[1] == 0) {
@@ -77,7 +85,7 @@ struct JSONParser {
             let position = tokens.count
             switch bytes[index] {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                guard depth < limits.maxDepth else { throw fail(.nestingTooDeep(limit: limits.maxDepth), at: index) }
+                guard depth < limits.maxDepth else { throw failLimit(.nestingTooDeep(limit: limits.maxDepth), at: index) }
                 let isObject = bytes[index] == UInt8(ascii: "{")
                 tokens.append(JSONToken(kind: isObject ? .object : .array, flags: 0, start: UInt32(index), length: 0, next: open))
                 index += 1
@@ -90,7 +98,9 @@ struct JSONParser {
                     depth += 1
                     if isObject {
                         // Later keys are counted against the limit before they are read; so is the first.
-                        guard limits.maxObjectMembers > 0 else { throw fail(.tooManyMembers(limit: limits.maxObjectMembers), at: index) }
+                        guard limits.maxObjectMembers > 0 else {
+                            throw failLimit(.tooManyMembers(limit: limits.maxObjectMembers), at: index)
+                        }
                         try parseKey()
                     }
                     continue parseValue
@@ -129,7 +139,7 @@ struct JSONParser {
                         let keyOffset = index
                         try parseKey()
                         guard Int(tokens[container].length) < limits.maxObjectMembers else {
-                            throw fail(.tooManyMembers(limit: limits.maxObjectMembers), at: keyOffset)
+                            throw failLimit(.tooManyMembers(limit: limits.maxObjectMembers), at: keyOffset)
                         }
                         if Int(tokens[container].length) < Self.linearKeyScanLimit {
                             try checkLastKeyIsNew(inObjectAt: container, keyOffset: keyOffset)
@@ -185,7 +195,7 @@ struct JSONParser {
     /// `mutating` though it changes nothing: inlined as a non-mutating method, it copied the parser
     /// onto the stack for every key.
     @inline(__always)
-    private mutating func checkLastKeyIsNew(inObjectAt container: Int, keyOffset: Int) throws(JSONParseError) {
+    private mutating func checkLastKeyIsNew(inObjectAt container: Int, keyOffset: Int) throws(JSONError) {
         let keyIndex = tokens.count - 1
         let key = tokens[keyIndex]
         var earlier = container + 1
@@ -201,7 +211,7 @@ struct JSONParser {
     /// from its earlier keys the first time.
     private func checkLastKeyIsNew(
         inLargeObjectAt container: Int, keyOffset: Int, keys largeObjectKeys: inout [Int: Set<CodeUnitKey>]?
-    ) throws(JSONParseError) {
+    ) throws(JSONError) {
         let keyIndex = tokens.count - 1
         let key = tokens[keyIndex]
         if largeObjectKeys?[container] == nil {
@@ -223,7 +233,7 @@ struct JSONParser {
     // MARK: Encoding
 
     /// Refuses a byte order mark, UTF-16 and UTF-32; called only when the first bytes are not plain ASCII.
-    private func checkEncoding() throws(JSONParseError) {
+    private func checkEncoding() throws(JSONError) {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             throw fail(.byteOrderMark, at: 0)
         }
@@ -249,7 +259,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func appendLiteral(_ literal: StaticString, kind: JSONToken.Kind) throws(JSONParseError) {
+    private mutating func appendLiteral(_ literal: StaticString, kind: JSONToken.Kind) throws(JSONError) {
         let start = index
         let expected = literal.utf8Start
         for offset in 0..<literal.utf8CodeUnitCount {
@@ -265,7 +275,7 @@ struct JSONParser {
 
     /// Parses a key and the colon after it.
     @inline(__always)
-    private mutating func parseKey() throws(JSONParseError) {
+    private mutating func parseKey() throws(JSONError) {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
             throw failUnexpected(expected: "a string key")
         }
@@ -279,7 +289,7 @@ struct JSONParser {
 
     /// Checks the string whose opening quote is at `index` and records it.
     @inline(__always)
-    private mutating func parseString() throws(JSONParseError) {
+    private mutating func parseString() throws(JSONError) {
         let start = index + 1
         let maxLength = limits.maxStringLength
         // The scan reads no further than one byte past the longest string allowed; the sum stays
@@ -294,7 +304,7 @@ struct JSONParser {
             let hasEscapes = try checkStringSlowly(from: start)
             flags = hasEscapes ? JSONToken.escapesFlag : 0
         } else if index - start > maxLength {
-            throw fail(.stringTooLong(limit: maxLength), at: start)
+            throw failLimit(.stringTooLong(limit: maxLength), at: start)
         }
         guard index < bytes.count else { throw fail(.unexpectedEnd(expected: "'\"' closing the string"), at: index) }
         appendString(start: start, end: index, flags: flags)
@@ -317,12 +327,12 @@ struct JSONParser {
 
     /// Checks escapes and multi-byte UTF-8 up to the closing quote, which it leaves `index` at,
     /// counting the unescaped length against the limit. Returns whether there was an escape.
-    private mutating func checkStringSlowly(from start: Int) throws(JSONParseError) -> Bool {
+    private mutating func checkStringSlowly(from start: Int) throws(JSONError) -> Bool {
         var length = index - start
         var hasEscapes = false
         let maxLength = limits.maxStringLength
         while true {
-            guard length <= maxLength else { throw fail(.stringTooLong(limit: maxLength), at: start) }
+            guard length <= maxLength else { throw failLimit(.stringTooLong(limit: maxLength), at: start) }
             guard index < bytes.count else { throw fail(.unexpectedEnd(expected: "'\"' closing the string"), at: index) }
             let byte = bytes[index]
             switch byte {
@@ -351,7 +361,7 @@ struct JSONParser {
     }
 
     /// Length of the well-formed multi-byte UTF-8 sequence at `index` (RFC 3629, Table 3-7 of Unicode).
-    private func validateUTF8Sequence() throws(JSONParseError) -> Int {
+    private func validateUTF8Sequence() throws(JSONError) -> Int {
         let lead = bytes[index]
         let length: Int
         var secondRange: ClosedRange<UInt8> = 0x80...0xBF
@@ -383,7 +393,7 @@ struct JSONParser {
 
     // MARK: Numbers
 
-    private mutating func parseNumber() throws(JSONParseError) {
+    private mutating func parseNumber() throws(JSONError) {
         let start = index
         var isPlainInteger = true
         var hasNonZeroDigit = false

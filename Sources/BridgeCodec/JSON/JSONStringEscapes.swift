@@ -3,7 +3,7 @@
 enum JSONStringEscapes {
     /// Why an escape is invalid, and at which offset.
     struct Failure: Error {
-        let reason: JSONParseError.Reason
+        let reason: JSONError.Syntax
         let offset: Int
     }
 

@@ -2,16 +2,16 @@ import Foundation
 
 extension JSONValue {
     /// Parses UTF-8 bytes (an array, `Data`, a buffer) strictly (RFC 8259, no extensions), within `limits`.
-    public init(parsing bytes: some Collection<UInt8>, limits: JSONLimits = .default) throws(JSONParseError) {
+    public init(parsing bytes: some Collection<UInt8>, limits: JSONLimits = .default) throws(JSONError) {
         self = try bytes.withContiguousBytes { Self.parseResult($0, limits) }.get()
     }
 
     /// Parses JSON text strictly (RFC 8259, no extensions), within `limits`.
-    public init(parsing text: String, limits: JSONLimits = .default) throws(JSONParseError) {
+    public init(parsing text: String, limits: JSONLimits = .default) throws(JSONError) {
         self = try text.withUTF8Bytes { Self.parseResult($0, limits) }.get()
     }
 
-    private static func parseResult(_ buffer: UnsafeBufferPointer<UInt8>, _ limits: JSONLimits) -> Result<JSONValue, JSONParseError> {
+    private static func parseResult(_ buffer: UnsafeBufferPointer<UInt8>, _ limits: JSONLimits) -> Result<JSONValue, JSONError> {
         JSONParser.tokens(of: buffer, limits: limits).map { tokens in
             tokens.withUnsafeBufferPointer { JSONValue(tokens: $0, in: buffer) }
         }

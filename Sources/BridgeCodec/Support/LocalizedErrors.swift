@@ -14,6 +14,5 @@ extension DescribedError {
 
 extension BridgeError: DescribedError {}
 extension JSONError: DescribedError {}
-extension JSONParseError: DescribedError {}
 extension URLPolicy.Violation: DescribedError {}
 extension InvalidLimit: DescribedError {}

@@ -377,7 +377,7 @@ struct FoundationObjectTests {
             #expect(throws: Never.self, "\(text)") { try JSONValue(foundationObject: graph, limits: exact) }
             #expect(throws: Never.self, "\(text)") { try JSONValue(parsing: text, limits: exact) }
             #expect(throws: JSONError.self, "\(text)") { try JSONValue(foundationObject: graph, limits: short) }
-            #expect(throws: JSONParseError.self, "\(text)") { try JSONValue(parsing: text, limits: short) }
+            #expect(throws: JSONError.self, "\(text)") { try JSONValue(parsing: text, limits: short) }
         }
     }
 }

@@ -48,11 +48,7 @@ struct StrictJSONDecoderTests {
         #expect(decoder.failure(UInt.self, "-1")?.reason == .numberNotRepresentable("-1", as: "UInt"))
         #expect(decoder.failure(Int64.self, "9223372036854775808")?.reason == .numberNotRepresentable("9223372036854775808", as: "Int64"))
         #expect(decoder.failure(Int.self, "1e300")?.reason == .numberNotRepresentable("1e300", as: "Int"))
-        guard case .malformedJSON(let parseError)? = decoder.failure(Int.self, "1e400")?.reason else {
-            Issue.record("1e400 accepted")
-            return
-        }
-        #expect(parseError.reason == .numberOverflow)
+        #expect(decoder.failure(Int.self, "1e400")?.reason.positionless == .syntax(.numberOverflow))
         #expect(try decoder.decode(Int.self, from: "1.0") == 1)
         #expect(try decoder.decode(Int.self, from: "2e3") == 2000)
         #expect(try decoder.decode(UInt64.self, from: "18446744073709551615") == .max)
@@ -171,7 +167,10 @@ struct StrictJSONDecoderTests {
     @Test func otherEncodingsAreNotUTF8() throws {
         for encoding: String.Encoding in [.utf16BigEndian, .utf16LittleEndian, .utf32BigEndian, .utf32LittleEndian, .utf16, .utf32] {
             let bytes = try #require("[1]".data(using: encoding))
-            #expect(throws: JSONError(JSONParseError(reason: .notUTF8, offset: 0, line: 1, column: 1)), "\(encoding)") {
+            #expect(
+                throws: JSONError(path: .root, reason: .malformedJSON(.notUTF8, at: JSONTextPosition(line: 1, column: 1, offset: 0))),
+                "\(encoding)"
+            ) {
                 try StrictJSONDecoder().decode([Int].self, from: bytes)
             }
         }

@@ -170,11 +170,11 @@ struct OneErrorModelTests {
             (try JSONLimits(maxObjectMembers: 1), #"[1,{"x":1,"y":2}]"#, "any: $[1]: object has more members than the limit of 1"),
             (
                 try JSONLimits(maxBytes: 40), #"{"a":"\#(String(repeating: "b", count: 60))"}"#,
-                "any: $: the value is longer than the limit of 40 bytes as JSON"
+                "any: $: the value is larger than the limit of 40 bytes as JSON"
             ),
             (
                 try JSONLimits(maxBytes: 40, maxStringLength: 10), #"{"a":"\#(String(repeating: "b", count: 60))"}"#,
-                "any: $: the value is longer than the limit of 40 bytes as JSON"
+                "any: $: the value is larger than the limit of 40 bytes as JSON"
             ),
         ]
         for (limits, body, expected) in cases {
@@ -216,7 +216,7 @@ struct ErrorDescriptionTests {
         let errors: [any Error & CustomStringConvertible] = [
             BridgeError(handlerName: "h", reason: .unknownHandler),
             JSONError(path: .root, reason: .missingKey),
-            JSONParseError(reason: .emptyInput, offset: 0, line: 1, column: 1),
+            JSONError(path: .root, reason: .malformedJSON(.emptyInput, at: JSONTextPosition(line: 1, column: 1, offset: 0))),
             URLPolicy.Violation.relative,
             URLPolicy.Violation.notAnOrigin("https://a.example/"),
             InvalidLimit(limit: "maxDepth", value: 0, allowed: 1...512),

@@ -94,7 +94,7 @@ struct JSONDocumentTests {
         ]
         for text in duplicates {
             let error = #expect(throws: JSONError.self, "\(text)") { try JSONDocument(reading: Array(text.utf8), limits: .default) }
-            guard case .malformedJSON(let parseError)? = error?.reason, case .duplicateKey = parseError.reason else {
+            guard case .malformedJSON(.duplicateKey, _)? = error?.reason else {
                 Issue.record("\(text): \(String(describing: error))")
                 continue
             }

@@ -8,12 +8,12 @@ import Testing
 
 @Suite("Strict JSON parser")
 struct JSONParserTests {
-    private func reason(of text: String, limits: JSONLimits = .default) -> JSONParseError.Reason? {
+    private func reason(of text: String, limits: JSONLimits = .default) -> JSONError.Reason? {
         do {
             _ = try JSONValue(parsing: text, limits: limits)
             return nil
         } catch {
-            return error.reason
+            return error.reason.positionless
         }
     }
 
@@ -78,36 +78,41 @@ struct JSONParserTests {
     }
 
     @Test func reportsLineColumnAndOffset() {
-        #expect(throws: JSONParseError(reason: .unexpectedByte(0x0A, expected: "'true'"), offset: 23, line: 3, column: 11)) {
+        let newline = JSONError.Reason.malformedJSON(
+            .unexpectedByte(0x0A, expected: "'true'"), at: JSONTextPosition(line: 3, column: 11, offset: 23))
+        #expect(throws: JSONError(path: .root, reason: newline)) {
             try JSONValue(parsing: "{\n  \"é\": 1,\n  \"b\": tru\n}")
         }
         // Columns count Unicode scalars, not bytes: "é" is two bytes and one column.
-        #expect(throws: JSONParseError(reason: .unexpectedByte(UInt8(ascii: "}"), expected: "'true'"), offset: 9, line: 1, column: 9)) {
+        let brace = JSONError.Reason.malformedJSON(
+            .unexpectedByte(UInt8(ascii: "}"), expected: "'true'"), at: JSONTextPosition(line: 1, column: 9, offset: 9))
+        #expect(throws: JSONError(path: .root, reason: brace)) {
             try JSONValue(parsing: "{\"é\":tru}")
         }
-        let error = JSONParseError(reason: .unexpectedByte(0x0A, expected: "'true'"), offset: 23, line: 3, column: 11)
-        #expect(error.description == "line 3, column 11: found byte 0x0A where 'true' was expected")
+        #expect(
+            JSONError(path: .root, reason: newline).description
+                == "$: malformed JSON at line 3, column 11: found byte 0x0A where 'true' was expected")
     }
 
     @Test func duplicateKeysAreComparedByCodeUnits() {
-        #expect(reason(of: #"{"a":1,"a":2}"#) == .duplicateKey("a"))
+        #expect(reason(of: #"{"a":1,"a":2}"#) == .syntax(.duplicateKey("a")))
         // "é" precomposed (NFC) and decomposed (NFD) are different keys in JavaScript and here,
         // although Swift's String == calls them equal.
         let nfc = "\u{E9}"
         let nfd = "e\u{301}"
         #expect(nfc == nfd)
         #expect(reason(of: "{\"\(nfc)\":1,\"\(nfd)\":2}") == nil)
-        #expect(reason(of: "{\"\(nfc)\":1,\"\\u00e9\":2}") == .duplicateKey(nfc))
+        #expect(reason(of: "{\"\(nfc)\":1,\"\\u00e9\":2}") == .syntax(.duplicateKey(nfc)))
     }
 
     @Test func duplicateKeysAreFoundInLargeObjects() {
         let members = (0..<200).map { "\"k\($0)\":\($0)" }
         #expect(reason(of: "{" + members.joined(separator: ",") + "}") == nil)
-        #expect(reason(of: "{" + (members + ["\"k150\":0"]).joined(separator: ",") + "}") == .duplicateKey("k150"))
+        #expect(reason(of: "{" + (members + ["\"k150\":0"]).joined(separator: ",") + "}") == .syntax(.duplicateKey("k150")))
         // Either side of where the scan of earlier keys gives way to a set of them.
         for count in 28...36 {
             let repeated = members.prefix(count) + ["\"k0\":0"]
-            #expect(reason(of: "{" + repeated.joined(separator: ",") + "}") == .duplicateKey("k0"), "after \(count) members")
+            #expect(reason(of: "{" + repeated.joined(separator: ",") + "}") == .syntax(.duplicateKey("k0")), "after \(count) members")
         }
     }
 
@@ -140,9 +145,9 @@ struct JSONParserTests {
     }
 
     @Test func numbersThatADoubleCannotHoldAreRejected() {
-        #expect(reason(of: "1e400") == .numberOverflow)
-        #expect(reason(of: "-1e400") == .numberOverflow)
-        #expect(reason(of: "1e-400") == .numberUnderflow)
+        #expect(reason(of: "1e400") == .syntax(.numberOverflow))
+        #expect(reason(of: "-1e400") == .syntax(.numberOverflow))
+        #expect(reason(of: "1e-400") == .syntax(.numberUnderflow))
         #expect(reason(of: "0e-400") == nil)
         #expect(reason(of: "0.000e5") == nil)
         #expect(reason(of: "123456789012345678901234567890") == nil)
@@ -241,27 +246,27 @@ struct JSONParserTests {
     }
 
     @Test func surrogatesMustPair() {
-        #expect(reason(of: #""\ud800""#) == .loneSurrogate(0xD800))
-        #expect(reason(of: #""\udc00\ud800""#) == .loneSurrogate(0xDC00))
-        #expect(reason(of: #""\ud800\u0041""#) == .loneSurrogate(0xD800))
+        #expect(reason(of: #""\ud800""#) == .syntax(.loneSurrogate(0xD800)))
+        #expect(reason(of: #""\udc00\ud800""#) == .syntax(.loneSurrogate(0xDC00)))
+        #expect(reason(of: #""\ud800\u0041""#) == .syntax(.loneSurrogate(0xD800)))
         #expect(reason(of: #""\ud83d\ude00""#) == nil)
     }
 
     @Test func encodingsOtherThanUTF8AreRejected() {
-        #expect(reason(of: "\u{FEFF}{}") == .byteOrderMark)
-        #expect(throws: JSONParseError.self) { try JSONValue(parsing: [0x5B, 0x00, 0x5D, 0x00]) }
-        #expect(throws: JSONParseError.self) { try JSONValue(parsing: [0xFF, 0xFE, 0x5B, 0x00]) }
+        #expect(reason(of: "\u{FEFF}{}") == .syntax(.byteOrderMark))
+        #expect(throws: JSONError.self) { try JSONValue(parsing: [0x5B, 0x00, 0x5D, 0x00]) }
+        #expect(throws: JSONError.self) { try JSONValue(parsing: [0xFF, 0xFE, 0x5B, 0x00]) }
     }
 
     @Test func limitsAreEnforced() throws {
         let small = try JSONLimits(maxBytes: 10, maxDepth: 2, maxStringLength: 3, maxObjectMembers: 2)
-        #expect(reason(of: "[1,2,3,4,5,6]", limits: small) == .inputTooLarge(limit: 10))
+        #expect(reason(of: "[1,2,3,4,5,6]", limits: small) == .tooLarge(limit: 10))
         #expect(reason(of: "[[[1]]]", limits: small) == .nestingTooDeep(limit: 2))
         #expect(reason(of: "[[1]]", limits: small) == nil)
         #expect(reason(of: "\"abc\"", limits: small) == nil)
         #expect(reason(of: "\"abcd\"", limits: small) == .stringTooLong(limit: 3))
         // At the limit and unterminated: the missing quote is the error, not the length.
-        #expect(reason(of: "\"abc", limits: small) == .unexpectedEnd(expected: "'\"' closing the string"))
+        #expect(reason(of: "\"abc", limits: small) == .syntax(.unexpectedEnd(expected: "'\"' closing the string")))
         #expect(reason(of: "\"abcd", limits: small) == .stringTooLong(limit: 3))
         #expect(reason(of: "\"ab\\n\"", limits: small) == nil)
         #expect(reason(of: "\"ab\\nc\"", limits: small) == .stringTooLong(limit: 3))
@@ -281,7 +286,7 @@ struct JSONParserTests {
         #expect(unlimited == .largest)
         let text = #"{"type":"merchant_redirect","escaped":"a\u00e9b","list":[[[1]]]}"#
         #expect(try JSONValue(parsing: text, limits: unlimited) == (try JSONValue(parsing: text)))
-        #expect(reason(of: #""abc"#, limits: unlimited) == .unexpectedEnd(expected: "'\"' closing the string"))
+        #expect(reason(of: #""abc"#, limits: unlimited) == .syntax(.unexpectedEnd(expected: "'\"' closing the string")))
     }
 
     /// No limits reach past ``JSONLimits/deepestNesting``: a value that deep is destroyed,
@@ -338,7 +343,7 @@ struct JSONParserTests {
     @Test func everyByteAtEveryOffsetOfAString() {
         forEveryByteAtEveryOffset(lengths: 1...40) { content, offset, byte in
             let bytes = [UInt8(ascii: "\"")] + content + [UInt8(ascii: "\"")]
-            let parsed = Result { () throws(JSONParseError) in try JSONValue(parsing: bytes) }
+            let parsed = Result { () throws(JSONError) in try JSONValue(parsing: bytes) }
             switch (byte, parsed) {
             case (0x20..<0x80, .success(.string(let value))) where byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\"):
                 if Array(value.utf8) != content { Issue.record("\(bytes) read as \(value)") }
@@ -346,11 +351,13 @@ struct JSONParserTests {
                 break
             case (0, .failure(let error)) where offset == 0:
                 // A NUL second byte is how UTF-16 and UTF-32 text looks: refused as a whole.
-                if error.reason != .notUTF8 || error.offset != 0 { Issue.record("\(bytes): \(error)") }
+                if error.reason.positionless != .syntax(.notUTF8) || error.offset != 0 { Issue.record("\(bytes): \(error)") }
             case (0..<0x20, .failure(let error)):
-                if error.reason != .controlCharacterInString(byte) || error.offset != offset + 1 { Issue.record("\(bytes): \(error)") }
+                if error.reason.positionless != .syntax(.controlCharacterInString(byte)) || error.offset != offset + 1 {
+                    Issue.record("\(bytes): \(error)")
+                }
             case (0x80..., .failure(let error)):
-                if error.reason != .invalidUTF8 || error.offset != offset + 1 { Issue.record("\(bytes): \(error)") }
+                if error.reason.positionless != .syntax(.invalidUTF8) || error.offset != offset + 1 { Issue.record("\(bytes): \(error)") }
             default:
                 Issue.record("\(bytes): \(parsed)")
             }

@@ -1,7 +1,7 @@
-/// Why a strict parse rejected its input, and where.
-public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What was wrong.
-    public enum Reason: Sendable, Hashable, CustomStringConvertible {
+extension JSONError {
+    /// What makes text not strict JSON (RFC 8259, UTF-8, no duplicate keys); a breached
+    /// ``JSONLimits`` bound is a reason of its own (``Reason/tooLarge(limit:)`` and the others).
+    public enum Syntax: Sendable, Hashable, CustomStringConvertible {
         /// The input has no value at all.
         case emptyInput
         /// The input ended where `expected` was needed.
@@ -34,14 +34,6 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         case numberUnderflow
         /// An object key that appeared before in the same object.
         case duplicateKey(String)
-        /// The input is longer than ``JSONLimits/maxBytes``.
-        case inputTooLarge(limit: Int)
-        /// Nesting deeper than ``JSONLimits/maxDepth``.
-        case nestingTooDeep(limit: Int)
-        /// A string longer than ``JSONLimits/maxStringLength``.
-        case stringTooLong(limit: Int)
-        /// An object with more members than ``JSONLimits/maxObjectMembers``.
-        case tooManyMembers(limit: Int)
 
         /// A sentence a person understands.
         public var description: String {
@@ -65,10 +57,6 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
             case .numberOverflow: "number is too large for a 64-bit float"
             case .numberUnderflow: "non-zero number is too small for a 64-bit float and would read as 0"
             case .duplicateKey(let key): "duplicate object key \(JSONPath.quoted(key))"
-            case .inputTooLarge(let limit): "input is larger than the limit of \(limit) bytes"
-            case .nestingTooDeep(let limit): "nesting is deeper than the limit of \(limit)"
-            case .stringTooLong(let limit): "string is longer than the limit of \(limit) bytes"
-            case .tooManyMembers(let limit): "object has more members than the limit of \(limit)"
             }
         }
 
@@ -82,37 +70,11 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
             return "byte 0x" + (hex.count == 1 ? "0" + hex : hex)
         }
     }
-
-    /// What was wrong.
-    public let reason: Reason
-    /// Zero-based byte offset of the offending byte (the input's length when it ended early).
-    public let offset: Int
-    /// One-based line number of ``offset``.
-    public let line: Int
-    /// One-based column of ``offset``, counted in Unicode scalars.
-    public let column: Int
-    /// For a limit breach, the value that breaks it, as a walk of the same value built in memory
-    /// reports it (a string or container, or the object whose key is too long); the root otherwise.
-    public internal(set) var path: JSONPath = .root
-
-    /// An error at a position.
-    public init(reason: Reason, offset: Int, line: Int, column: Int) {
-        self.reason = reason
-        self.offset = offset
-        self.line = line
-        self.column = column
-    }
-
-    /// ``line`` and ``column`` together.
-    public var position: JSONTextPosition { JSONTextPosition(line: line, column: column) }
-
-    /// `line L, column C: REASON`.
-    public var description: String { "\(position): \(reason)" }
 }
 
-extension JSONParseError {
-    /// An error whose line and column are counted from the start of `bytes`.
-    init(_ reason: Reason, at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+extension JSONTextPosition {
+    /// The position of the byte at `offset` in `bytes` (the input's length when it ended early).
+    init(offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
         var line = 1
         var column = 1
         for byte in bytes[..<min(offset, bytes.count)] {
@@ -123,6 +85,6 @@ extension JSONParseError {
                 column += 1
             }
         }
-        self.init(reason: reason, offset: offset, line: line, column: column)
+        self.init(line: line, column: column, offset: offset)
     }
 }
