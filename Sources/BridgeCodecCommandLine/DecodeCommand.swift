@@ -173,7 +173,7 @@ enum DecodeCommand {
         } catch {
             return .failure(LineFailure(handler: logged, category: "envelope.malformed", message: "the envelope: \(error)"))
         }
-        if let logged, logged != envelope.handlerName {
+        if let logged, !logged.hasSameCodeUnits(as: envelope.handlerName) {
             return .failure(
                 LineFailure(
                     handler: logged, category: "line.handlerMismatch",

@@ -6,6 +6,28 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         case key(String)
         /// An array element, zero-based.
         case index(Int)
+
+        /// Whether both are keys with the same code units (as a ``JSONObject`` tells its keys
+        /// apart), or the same index.
+        public static func == (lhs: Component, rhs: Component) -> Bool {
+            switch (lhs, rhs) {
+            case (.key(let left), .key(let right)): left.hasSameCodeUnits(as: right)
+            case (.index(let left), .index(let right)): left == right
+            default: false
+            }
+        }
+
+        /// Hashes what ``==(_:_:)`` compares.
+        public func hash(into hasher: inout Hasher) {
+            switch self {
+            case .key(let key):
+                hasher.combine(0)
+                key.hashCodeUnits(into: &hasher)
+            case .index(let index):
+                hasher.combine(1)
+                hasher.combine(index)
+            }
+        }
     }
 
     /// The steps from the root, outermost first.

@@ -58,3 +58,20 @@ public struct BridgeError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+extension BridgeError {
+    /// Whether the handler names have the same code units, as the dispatcher tells handlers
+    /// apart, and the paths, reasons and positions are equal.
+    public static func == (lhs: BridgeError, rhs: BridgeError) -> Bool {
+        lhs.handlerName.hasSameCodeUnits(as: rhs.handlerName) && lhs.path == rhs.path && lhs.reason == rhs.reason
+            && lhs.textPosition == rhs.textPosition
+    }
+
+    /// Hashes what ``==(_:_:)`` compares.
+    public func hash(into hasher: inout Hasher) {
+        handlerName.hashCodeUnits(into: &hasher)
+        hasher.combine(path)
+        hasher.combine(reason)
+        hasher.combine(textPosition)
+    }
+}

@@ -79,20 +79,3 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
     /// The keys in source order.
     public var keys: [String] { members.map(\.key) }
 }
-
-/// A string key hashed and compared by its UTF-8 code units, not by Unicode canonical equivalence.
-struct CodeUnitKey: Hashable {
-    let string: String
-
-    init(_ string: String) {
-        self.string = string
-    }
-
-    static func == (lhs: CodeUnitKey, rhs: CodeUnitKey) -> Bool {
-        lhs.string.hasSameCodeUnits(as: rhs.string)
-    }
-
-    func hash(into hasher: inout Hasher) {
-        string.withUTF8Bytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-    }
-}

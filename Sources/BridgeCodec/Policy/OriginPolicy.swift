@@ -29,6 +29,21 @@ public struct FrameOrigin: Sendable, Hashable, CustomStringConvertible {
         self.init(scheme: scheme, host: host.description, port: port, isMainFrame: isMainFrame)
     }
 
+    /// Whether the schemes and hosts have the same code units, as the origin policy compares
+    /// them, and the ports and frames are the same.
+    public static func == (lhs: FrameOrigin, rhs: FrameOrigin) -> Bool {
+        lhs.scheme.hasSameCodeUnits(as: rhs.scheme) && lhs.host.hasSameCodeUnits(as: rhs.host) && lhs.port == rhs.port
+            && lhs.isMainFrame == rhs.isMainFrame
+    }
+
+    /// Hashes what ``==(_:_:)`` compares.
+    public func hash(into hasher: inout Hasher) {
+        scheme.hashCodeUnits(into: &hasher)
+        host.hashCodeUnits(into: &hasher)
+        hasher.combine(port)
+        hasher.combine(isMainFrame)
+    }
+
     /// `scheme://host[:port]`, and `(iframe)` when not the main frame; what the platform reported
     /// is escaped to stay on one printable line.
     public var description: String {
@@ -55,7 +70,7 @@ public struct OriginPolicy: Sendable, Hashable {
     /// ASCII case ignored, `127.1` the same as `127.0.0.1`). An entry
     /// `*.example.com` allows every subdomain of `example.com`, not the domain itself.
     /// A message without an origin is rejected.
-    public static func hosts(_ hosts: Set<String>, mainFrameOnly: Bool = false) -> OriginPolicy {
+    public static func hosts(_ hosts: some Sequence<String>, mainFrameOnly: Bool = false) -> OriginPolicy {
         OriginPolicy(rule: .hosts(HostList(hosts), mainFrameOnly: mainFrameOnly))
     }
 

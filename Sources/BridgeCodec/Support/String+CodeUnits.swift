@@ -9,8 +9,13 @@ extension String {
 
     /// Code-unit equality: what JavaScript's `===` means for property names, where Swift's `==`
     /// is canonical equivalence (NFC and NFD "é" are one `String`, two JavaScript strings).
-    func hasSameCodeUnits(as other: String) -> Bool {
+    package func hasSameCodeUnits(as other: String) -> Bool {
         other.withUTF8Bytes { hasCodeUnits($0) }
+    }
+
+    /// Feeds `hasher` what ``hasSameCodeUnits(as:)`` compares.
+    func hashCodeUnits(into hasher: inout Hasher) {
+        withUTF8Bytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
 
@@ -20,5 +25,22 @@ extension UnsafeBufferPointer<UInt8> {
         guard count == other.count else { return false }
         guard let own = baseAddress, let bytes = other.baseAddress else { return true }  // both empty
         return memcmp(own, bytes, count) == 0
+    }
+}
+
+/// A string key hashed and compared by its UTF-8 code units, not by Unicode canonical equivalence.
+struct CodeUnitKey: Hashable {
+    let string: String
+
+    init(_ string: String) {
+        self.string = string
+    }
+
+    static func == (lhs: CodeUnitKey, rhs: CodeUnitKey) -> Bool {
+        lhs.string.hasSameCodeUnits(as: rhs.string)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        string.hashCodeUnits(into: &hasher)
     }
 }

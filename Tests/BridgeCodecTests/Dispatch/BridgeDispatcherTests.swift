@@ -329,3 +329,38 @@ struct BridgeDispatcherTests {
         #expect(path == "$[\"" + String(repeating: "k", count: 64) + "…\" (100 bytes)]")
     }
 }
+
+/// Handler names, keys and frames compare by code units wherever a value holds them, as the
+/// dispatcher routes them: NFC and NFD "é" are two handlers, so two messages and two errors.
+@Suite("Handler names by code units")
+struct HandlerNameEqualityTests {
+    static let nfc = "caf\u{E9}"
+    static let nfd = "cafe\u{301}"
+
+    @Test func messagesErrorsPathsAndOriginsTellCanonicallyEquivalentNamesApart() {
+        #expect(Self.nfc == Self.nfd)
+        let messages: Set = [
+            BridgeMessage(handlerName: Self.nfc, jsonText: "{}"), BridgeMessage(handlerName: Self.nfd, jsonText: "{}"),
+            BridgeMessage(handlerName: Self.nfc, jsonText: "{}"),
+        ]
+        #expect(messages.count == 2)
+        #expect(
+            BridgeMessage(handlerName: "h", jsonText: "\"\(Self.nfc)\"") != BridgeMessage(handlerName: "h", jsonText: "\"\(Self.nfd)\""))
+        #expect(BridgeMessage(handlerName: "h", body: .absent) != BridgeMessage(handlerName: "h", body: .value(.null)))
+        let errors: Set = [
+            BridgeError(handlerName: Self.nfc, reason: .unknownHandler), BridgeError(handlerName: Self.nfd, reason: .unknownHandler),
+        ]
+        #expect(errors.count == 2)
+        #expect(JSONPath([.key(Self.nfc)]) != JSONPath([.key(Self.nfd)]))
+        #expect(Set([JSONPath.Component.key(Self.nfc), .key(Self.nfd), .index(0), .index(0)]).count == 3)
+        let origin = FrameOrigin(scheme: "https", host: Self.nfc + ".example", isMainFrame: true)
+        #expect(origin != FrameOrigin(scheme: "https", host: Self.nfd + ".example", isMainFrame: true))
+        #expect(origin == FrameOrigin(scheme: "https", host: Self.nfc + ".example", isMainFrame: true))
+        // The dispatcher itself: a channel under one spelling does not answer the other.
+        let dispatcher = BridgeDispatcher(channels: [BridgeChannel<JSONValue>(Self.nfc, origins: .anyOrigin)])
+        #expect((try? dispatcher.dispatch(handlerName: Self.nfc, jsonText: "1")) == .number(JSONNumber(1)))
+        let refused = #expect(throws: BridgeError.self) { try dispatcher.dispatch(handlerName: Self.nfd, jsonText: "1") }
+        #expect(refused == BridgeError(handlerName: Self.nfd, reason: .unknownHandler))
+        #expect(refused != BridgeError(handlerName: Self.nfc, reason: .unknownHandler))
+    }
+}
