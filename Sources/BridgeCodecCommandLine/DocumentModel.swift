@@ -18,7 +18,7 @@ enum DocumentModel: String, CaseIterable {
     func decode(_ data: Data) throws(JSONError) -> JSONValue {
         let decoder = StrictJSONDecoder()
         switch self {
-        case .problem: return try decoder.decode(ProblemDetails.self, from: data).jsonValue
+        case .problem: return try decoder.decode(MerchantBackend.ProblemDetails.self, from: data).jsonValue
         case .root: return DecodeOutput.encoded(try decoder.decode(MerchantBackend.Root.self, from: data))
         case .consumersRequest: return DecodeOutput.encoded(try decoder.decode(MerchantBackend.ConsumersRequest.self, from: data))
         case .consumersResponse: return DecodeOutput.encoded(try decoder.decode(MerchantBackend.ConsumersResponse.self, from: data))

@@ -71,7 +71,7 @@ enum URLCommand {
             case "helper":
                 guard operands.count == 2 else { throw ArgumentList.UsageError(message: "helper takes an endpoint and a REQUEST-URL") }
                 let helpers = MerchantBackendHelpers()
-                let response: HelperResponse
+                let response: MerchantBackendHelpers.Response
                 switch operands[0] {
                 case "android-intent": response = helpers.androidIntent(requestURL: operands[1])
                 case "ios-universal-link": response = helpers.iOSUniversalLink(requestURL: operands[1])
@@ -123,7 +123,9 @@ enum URLCommand {
     }
 
     /// The payment URL the options describe, or why its root is refused.
-    private static func paymentURL(_ list: ArgumentList) throws(ArgumentList.UsageError) -> Result<PaymentURL, URLPolicy.Violation> {
+    private static func paymentURL(_ list: ArgumentList) throws(ArgumentList.UsageError) -> Result<
+        SwedbankPayPaymentURL, URLPolicy.Violation
+    > {
         switch list.options["--platform"] {
         case "android":
             let (root, package, id) = (try required(list, "--root"), try required(list, "--package"), try required(list, "--id"))
@@ -144,13 +146,14 @@ enum URLCommand {
     /// The policy the options describe, or which of its URLs is refused.
     private static func navigationPolicy(
         _ list: ArgumentList
-    ) throws(ArgumentList.UsageError) -> Result<PaymentNavigationPolicy, PaymentNavigationPolicy.InvalidURL> {
+    ) throws(ArgumentList.UsageError) -> Result<SwedbankPayNavigationPolicy, SwedbankPayNavigationPolicy.InvalidURL> {
         let (complete, cancel, payment) = (
             try required(list, "--complete-url"), try required(list, "--cancel-url"), try required(list, "--payment-url")
         )
-        return Result { () throws(PaymentNavigationPolicy.InvalidURL) in
-            try PaymentNavigationPolicy(
-                completeURL: complete, cancelURL: cancel, paymentURL: PaymentURL(payment), appScheme: list.options["--app-scheme"],
+        return Result { () throws(SwedbankPayNavigationPolicy.InvalidURL) in
+            try SwedbankPayNavigationPolicy(
+                completeURL: complete, cancelURL: cancel, paymentURL: SwedbankPayPaymentURL(payment),
+                appScheme: list.options["--app-scheme"],
                 webViewHosts: Set(list.commaSeparated("--webview-hosts")))
         }
     }
@@ -175,7 +178,7 @@ enum URLCommand {
         ])
     }
 
-    private static func decision(_ decision: NavigationDecision) -> JSONValue {
+    private static func decision(_ decision: SwedbankPayNavigationPolicy.Decision) -> JSONValue {
         switch decision {
         case .completed: DecodeOutput.object([("decision", .string("completed"))])
         case .canceled: DecodeOutput.object([("decision", .string("canceled"))])

@@ -184,9 +184,9 @@ enum FuzzTarget: String, CaseIterable {
         guard let built = try? intent.urlString(), (try? AndroidIntentURL(parsing: built)) == intent else {
             fatalError("intent does not round-trip: \(text)")
         }
-        _ = try? PaymentNavigationPolicy(
+        _ = try? SwedbankPayNavigationPolicy(
             completeURL: "https://e.example/done", cancelURL: "https://e.example/cancel",
-            paymentURL: PaymentURL("https://e.example/cb?id=1"),
+            paymentURL: SwedbankPayPaymentURL("https://e.example/cb?id=1"),
             appScheme: "app", webViewHosts: ["e.example"]
         ).decide(text)
     }
@@ -198,8 +198,8 @@ enum FuzzTarget: String, CaseIterable {
     /// in a header.
     static func url(_ bytes: UnsafeRawBufferPointer) {
         guard let text = String(validatingUTF8Bytes: bytes) else { return }
-        let payment = PaymentURL("https://e.example/cb/sdk-callback/android-intent?package=a.b&id=1")
-        if let navigation = try? PaymentNavigationPolicy(
+        let payment = SwedbankPayPaymentURL("https://e.example/cb/sdk-callback/android-intent?package=a.b&id=1")
+        if let navigation = try? SwedbankPayNavigationPolicy(
             completeURL: "https://e.example/done", cancelURL: "https://e.example/cancel", paymentURL: payment, appScheme: "app",
             webViewHosts: ["e.example", "*.3ds.example"])
         {
@@ -211,7 +211,7 @@ enum FuzzTarget: String, CaseIterable {
             }
         }
         // The policy's own URLs: what it accepts decides, what it refuses is a typed error.
-        if let policy = try? PaymentNavigationPolicy(
+        if let policy = try? SwedbankPayNavigationPolicy(
             completeURL: text, cancelURL: "https://e.example/c", paymentURL: payment, webViewHosts: []),
             policy.decide(text) != .completed
         {
@@ -219,7 +219,7 @@ enum FuzzTarget: String, CaseIterable {
         }
         _ = payment.matches(text, appScheme: "app")
         _ = PlaidRedirectURI(scheme: "branchapp", host: "plaid-hosted-link-complete").matches(text)
-        if (try? URLPolicy.httpsOnly.check(text)) != nil, !PaymentURL(text).matches(text) {
+        if (try? URLPolicy.httpsOnly.check(text)) != nil, !SwedbankPayPaymentURL(text).matches(text) {
             fatalError("an accepted URL does not match itself: \(text)")
         }
         // What the package reads as a browser does, it reads again the same from its own serialization,
@@ -272,7 +272,7 @@ enum FuzzTarget: String, CaseIterable {
         roundTrips(MerchantBackend.ConsumersResponse.self)
         roundTrips(MerchantBackend.SetInstrumentRequest.self)
         _ = try? decoder.decode(MerchantBackend.PaymentOrderRequest.self, from: data)
-        _ = (try? decoder.decode(ProblemDetails.self, from: data))?.merchantBackendProblem
+        _ = (try? decoder.decode(MerchantBackend.ProblemDetails.self, from: data))?.merchantBackendProblem
         if let root = try? decoder.decode(MerchantBackend.Root.self, from: data), let base = URL(string: "https://backend.example/mobile/")
         {
             _ = try? root.consumersURL(relativeTo: base)

@@ -1,36 +1,38 @@
 import BridgeCodec
 import BridgeCodecProviders
 
-/// An HTTP response as a value: what a helper endpoint sends back.
-public struct HelperResponse: Sendable, Hashable {
-    /// One header.
-    public struct Header: Sendable, Hashable {
-        /// The header name.
-        public var name: String
-        /// The header value; never contains CR or LF.
-        public var value: String
-    }
+extension MerchantBackendHelpers {
+    /// An HTTP response as a value: what a helper endpoint sends back.
+    public struct Response: Sendable, Hashable {
+        /// One header.
+        public struct Header: Sendable, Hashable {
+            /// The header name.
+            public var name: String
+            /// The header value; never contains CR or LF.
+            public var value: String
+        }
 
-    /// The status code.
-    public var status: Int
-    /// The headers, in order.
-    public var headers: [Header]
-    /// The body.
-    public var body: String
+        /// The status code.
+        public var status: Int
+        /// The headers, in order.
+        public var headers: [Header]
+        /// The body.
+        public var body: String
 
-    /// The value of header `name`, compared ignoring ASCII case as HTTP compares header names, if present.
-    public func header(_ name: String) -> String? {
-        // Not `lowercased()` and `==`: Unicode lowercasing turns U+212A (Kelvin sign) into `k`, and
-        // `==` equates canonically equivalent text; neither names the same HTTP header.
-        func lowercased(_ text: String) -> [UInt8] { text.utf8.map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 } }
-        let wanted = lowercased(name)
-        return headers.first { lowercased($0.name) == wanted }?.value
-    }
+        /// The value of header `name`, compared ignoring ASCII case as HTTP compares header names, if present.
+        public func header(_ name: String) -> String? {
+            // Not `lowercased()` and `==`: Unicode lowercasing turns U+212A (Kelvin sign) into `k`, and
+            // `==` equates canonically equivalent text; neither names the same HTTP header.
+            func lowercased(_ text: String) -> [UInt8] { text.utf8.map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 } }
+            let wanted = lowercased(name)
+            return headers.first { lowercased($0.name) == wanted }?.value
+        }
 
-    static func problem(_ problem: MerchantBackendProblem, detail: String) -> HelperResponse {
-        HelperResponse(
-            status: problem.status, headers: [Header(name: "Content-Type", value: "application/problem+json")],
-            body: ProblemDetails(problem, detail: detail).jsonValue.jsonText)
+        static func problem(_ problem: MerchantBackend.ProblemType, detail: String) -> MerchantBackendHelpers.Response {
+            MerchantBackendHelpers.Response(
+                status: problem.status, headers: [Header(name: "Content-Type", value: "application/problem+json")],
+                body: MerchantBackend.ProblemDetails(problem, detail: detail).jsonValue.jsonText)
+        }
     }
 }
 
@@ -50,18 +52,19 @@ public struct MerchantBackendHelpers: Sendable, Hashable {
 
     /// `GET …/sdk-callback/android-intent?package=…&id=…`: an HTML page that redirects to the Swedbank Pay
     /// intent URL for the payment URL (meta refresh, plus a link). `requestURL` is the full URL requested.
-    public func androidIntent(requestURL: String) -> HelperResponse {
+    public func androidIntent(requestURL: String) -> MerchantBackendHelpers.Response {
         withQuery(of: requestURL) { query in androidIntent(requestURL: requestURL, query: query) }
     }
 
-    private func androidIntent(requestURL: String, query: RequestQuery) -> HelperResponse {
+    private func androidIntent(requestURL: String, query: RequestQuery) -> MerchantBackendHelpers.Response {
         guard let package = query.single("package") else { return .problem(.badRequest, detail: "package is required, once") }
         guard Self.isAndroidPackageName(package) else { return .problem(.badRequest, detail: "package is not an Android package name") }
         let intent = AndroidIntentURL.swedbankPayPaymentOrder(target: query.url.href, package: package)
         guard let page = try? Self.androidIntentPage(for: intent) else {
             return .problem(.badRequest, detail: "the request URL cannot be an intent's data")
         }
-        return HelperResponse(status: 200, headers: [.init(name: "Content-Type", value: "text/html; charset=utf-8")], body: page)
+        return MerchantBackendHelpers.Response(
+            status: 200, headers: [.init(name: "Content-Type", value: "text/html; charset=utf-8")], body: page)
     }
 
     /// The page the Android endpoint serves for `intent`: a refresh to its `intent:` URL and a link to it,
@@ -93,11 +96,11 @@ public struct MerchantBackendHelpers: Sendable, Hashable {
     /// `GET …/sdk-callback/ios-universal-link?scheme=…&language=…&id=…&app=…[&fallback=true]`: a 301 to the
     /// trampoline page (which links back to this URL with `fallback=true`), or, with `fallback=true`, a 301 to
     /// the same URL under the app's custom scheme.
-    public func iOSUniversalLink(requestURL: String) -> HelperResponse {
+    public func iOSUniversalLink(requestURL: String) -> MerchantBackendHelpers.Response {
         withQuery(of: requestURL) { query in iOSUniversalLink(requestURL: requestURL, query: query) }
     }
 
-    private func iOSUniversalLink(requestURL: String, query: RequestQuery) -> HelperResponse {
+    private func iOSUniversalLink(requestURL: String, query: RequestQuery) -> MerchantBackendHelpers.Response {
         guard let scheme = query.single("scheme") else { return .problem(.badRequest, detail: "scheme is required, once") }
         guard let parsedScheme = WebURL.scheme(of: scheme + ":"), parsedScheme.utf8.count == scheme.utf8.count,
             !["http", "https"].contains(parsedScheme), !URLPolicy.forbiddenSchemes.contains(parsedScheme)
@@ -121,15 +124,18 @@ public struct MerchantBackendHelpers: Sendable, Hashable {
 
     /// `GET /.well-known/apple-app-site-association` for the apps with `appIDs` (`TEAMID.bundle.id`), covering `paths`.
     public static func appleAppSiteAssociation(appIDs: [String], paths: [String] = ["/swedbank-pay-mobile/sdk-callback/*"])
-        -> HelperResponse
+        -> MerchantBackendHelpers.Response
     {
         let details = appIDs.map { appID -> JSONValue in .object(["appID": .string(appID), "paths": .array(paths.map(JSONValue.string))]) }
         let document = JSONValue.object(["applinks": .object(["apps": .array([]), "details": .array(details)])])
-        return HelperResponse(status: 200, headers: [.init(name: "Content-Type", value: "application/json")], body: document.jsonText)
+        return MerchantBackendHelpers.Response(
+            status: 200, headers: [.init(name: "Content-Type", value: "application/json")], body: document.jsonText)
     }
 
     /// The response to a request whose query parses; a bad request URL gets the badrequest problem.
-    private func withQuery(of requestURL: String, _ respond: (RequestQuery) -> HelperResponse) -> HelperResponse {
+    private func withQuery(of requestURL: String, _ respond: (RequestQuery) -> MerchantBackendHelpers.Response)
+        -> MerchantBackendHelpers.Response
+    {
         do {
             return respond(try RequestQuery(requestURL))
         } catch {
@@ -137,8 +143,8 @@ public struct MerchantBackendHelpers: Sendable, Hashable {
         }
     }
 
-    private func redirect(to location: String) -> HelperResponse {
-        HelperResponse(status: 301, headers: [.init(name: "Location", value: location)], body: "")
+    private func redirect(to location: String) -> MerchantBackendHelpers.Response {
+        MerchantBackendHelpers.Response(status: 301, headers: [.init(name: "Location", value: location)], body: "")
     }
 
     /// Android package names: two or more segments of a letter followed by letters, digits or `_`.

@@ -226,8 +226,9 @@ struct ReadmeExamplesTests {
         let id = "42"
         let completeURL = "https://shop.example.com/complete"
         let cancelURL = "https://shop.example.com/cancel"
-        let paymentURL = try PaymentURL.iOS(backendRoot: backend, scheme: "yourecomapp", language: "en-US", id: id, app: "Your Ecom App")
-        let policy = try PaymentNavigationPolicy(
+        let paymentURL = try SwedbankPayPaymentURL.iOS(
+            backendRoot: backend, scheme: "yourecomapp", language: "en-US", id: id, app: "Your Ecom App")
+        let policy = try SwedbankPayNavigationPolicy(
             completeURL: completeURL, cancelURL: cancelURL, paymentURL: paymentURL,
             appScheme: "yourecomapp", webViewHosts: ["shop.example.com", "ecom.payex.com"])
         var decisions: [String] = []
@@ -253,7 +254,7 @@ struct ReadmeExamplesTests {
         let response = MerchantBackendHelpers().iOSUniversalLink(requestURL: backend + "sdk-callback/ios-universal-link?language=en")
         #expect(response.status == 400)
         let responseBody = response.body
-        let problem = try StrictJSONDecoder().decode(ProblemDetails.self, from: responseBody)
+        let problem = try StrictJSONDecoder().decode(MerchantBackend.ProblemDetails.self, from: responseBody)
         #expect(problem.merchantBackendProblem == .badRequest)
         let callback = "branchapp://plaid-hosted-link-complete?public_token=x"
         let detail = PlaidLinkCompletion(

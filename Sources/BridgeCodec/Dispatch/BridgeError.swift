@@ -7,7 +7,7 @@ public struct BridgeError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The sending frame's origin is not allowed on the channel.
         case originNotAllowed(OriginPolicy.Refusal)
         /// The body did not decode as the channel's message, with the decoder's reason: not
-        /// strict JSON (``JSONError/Reason/malformedJSON(_:)``), a limit breached, not the
+        /// strict JSON (``JSONError/Reason/malformedJSON(_:at:)``), a limit breached, not the
         /// message's shape (an unknown discriminator among them), or a URL the ``URLPolicy``
         /// refuses (``JSONError/Reason/urlRejected(_:)``).
         // Boxed (`indirect`): an error is rare, while every dispatch reserves room for one (the

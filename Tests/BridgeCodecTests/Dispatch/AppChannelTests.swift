@@ -227,7 +227,7 @@ struct ErrorDescriptionTests {
             #expect(error.localizedDescription == error.description)
             #expect(!error.description.isEmpty)
         }
-        let navigation = PaymentNavigationPolicy.InvalidURL(name: "completeURL", violation: .relative)
+        let navigation = SwedbankPayNavigationPolicy.InvalidURL(name: "completeURL", violation: .relative)
         #expect(navigation.localizedDescription == navigation.description)
     }
 }

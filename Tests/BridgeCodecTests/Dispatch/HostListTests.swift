@@ -58,7 +58,7 @@ struct HostListTests {
         let origins = HostList(["*.example.com", "**.other.example"])
         #expect(!origins.contains("example.com") && origins.contains("a.b.example.com"))
         #expect(!origins.contains("a.other.example") && origins.contains("**.other.example"))
-        let known = WebViewHostPatterns(PaymentNavigationPolicy.knownGoodWebViewHosts)
+        let known = WebViewHostPatterns(SwedbankPayNavigationPolicy.knownGoodWebViewHosts)
         #expect(known.contains(.domain("ecom.payex.com")) && known.contains(.domain("acs.3dsecure.no")))
         #expect(!known.contains(.domain("evilpayex.com")))
         // The CLI takes the same patterns.

@@ -8,12 +8,12 @@ import Testing
 /// other: every decision now reads its URL once, as a browser does.
 @Suite("URL decisions read URLs as a browser does")
 struct URLReadingRegressionTests {
-    let payment: PaymentURL
-    let policy: PaymentNavigationPolicy
+    let payment: SwedbankPayPaymentURL
+    let policy: SwedbankPayNavigationPolicy
 
     init() throws {
-        payment = try PaymentURL.android(backendRoot: "https://backend.example/m/", package: "your.ecom.app", id: "1")
-        policy = try PaymentNavigationPolicy(
+        payment = try SwedbankPayPaymentURL.android(backendRoot: "https://backend.example/m/", package: "your.ecom.app", id: "1")
+        policy = try SwedbankPayNavigationPolicy(
             completeURL: "https://shop.example/done", cancelURL: "https://shop.example/cancel", paymentURL: payment,
             webViewHosts: ["ecom.payex.com", "*.3dsecure.no"])
     }
@@ -54,7 +54,7 @@ struct URLReadingRegressionTests {
     /// Internationalised (`xn--`) and underscored hosts are hosts; raw spaces and non-ASCII in a path
     /// or query are percent-encoded, as a browser encodes them.
     @Test func punycodeHostsUnderscoresAndRawCharactersAreRead() throws {
-        let shop = try PaymentNavigationPolicy(
+        let shop = try SwedbankPayNavigationPolicy(
             completeURL: "https://xn--bcher-kva.example/done", cancelURL: "https://a_b.example/cancel", paymentURL: payment,
             webViewHosts: [])
         #expect(shop.decide("https://XN--BCHER-KVA.example/done") == .completed)
@@ -69,11 +69,11 @@ struct URLReadingRegressionTests {
     /// The payment URL is read as the complete and cancel URLs are: a backend root with dot segments
     /// brings the payer back to the payment menu, not out of the WebView.
     @Test func thePaymentURLReadsItsDotSegmentsAsABrowserDoes() throws {
-        let dotted = try PaymentURL.android(backendRoot: "https://backend.example/a/../m/", package: "your.ecom.app", id: "1")
+        let dotted = try SwedbankPayPaymentURL.android(backendRoot: "https://backend.example/a/../m/", package: "your.ecom.app", id: "1")
         #expect(dotted.string == payment.string)
-        let navigation = try PaymentNavigationPolicy(
+        let navigation = try SwedbankPayNavigationPolicy(
             completeURL: "https://shop.example/x/../done", cancelURL: "https://shop.example/cancel",
-            paymentURL: PaymentURL(
+            paymentURL: SwedbankPayPaymentURL(
                 "https://backend.example/a/../m/sdk-callback/android-intent?package=your.ecom.app&id=1"), webViewHosts: [])
         #expect(navigation.decide(payment.string) == .reloadPayment)
         #expect(navigation.decide("https://shop.example/done") == .completed)

@@ -96,7 +96,7 @@ struct MerchantBackendHelperTests {
         let response = helpers.androidIntent(requestURL: request)
         #expect(response.status == 400)
         #expect(response.header("Content-Type") == "application/problem+json")
-        let problem = try StrictJSONDecoder().decode(ProblemDetails.self, from: response.body)
+        let problem = try StrictJSONDecoder().decode(MerchantBackend.ProblemDetails.self, from: response.body)
         #expect(problem.merchantBackendProblem == .badRequest)
     }
 

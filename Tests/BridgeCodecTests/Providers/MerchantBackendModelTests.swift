@@ -138,7 +138,9 @@ struct MerchantBackendModelTests {
     /// Problems sorted as the SDK sorts them: the document's status over the HTTP one, 4xx the
     /// client's, 5xx the server's, anything else unexpected; Swedbank Pay's own types named.
     @Test func problemsAreClassifiedAsTheSDKDoes() throws {
-        func problem(_ text: String) throws -> ProblemDetails { try decoder.decode(ProblemDetails.self, from: text) }
+        func problem(_ text: String) throws -> MerchantBackend.ProblemDetails {
+            try decoder.decode(MerchantBackend.ProblemDetails.self, from: text)
+        }
         let untyped = try problem("{}")
         #expect(untyped.type == "about:blank")
         #expect(untyped.category(httpStatus: 404) == .client)
@@ -147,11 +149,13 @@ struct MerchantBackendModelTests {
         #expect(try problem(#"{"status":500}"#).category(httpStatus: 400) == .server)
         #expect(try problem(#"{"status":409}"#).category(httpStatus: 502) == .client)
 
-        for kind in SwedbankPayProblem.allCases {
+        for kind in MerchantBackend.SwedbankPayProblemType.allCases {
             let decoded = try problem(#"{"type":"\#(kind.typeURL)","status":400}"#)
             #expect(decoded.swedbankPayProblem == kind && decoded.merchantBackendProblem == nil)
         }
-        #expect(SwedbankPayProblem.inputError.category == .client && SwedbankPayProblem.configurationError.category == .server)
+        #expect(
+            MerchantBackend.SwedbankPayProblemType.inputError.category == .client
+                && MerchantBackend.SwedbankPayProblemType.configurationError.category == .server)
         #expect(try problem(#"{"type":"https://api.payex.com/psp/errordetail/other"}"#).swedbankPayProblem == nil)
 
         // A bad gateway carries what the upstream answered, read as such.
@@ -161,10 +165,11 @@ struct MerchantBackendModelTests {
         let unreachable = try problem(#"{"type":"https://api.payex.com/psp/errordetail/mobilesdk/badgateway","status":502}"#)
         #expect(unreachable.gatewayStatus == nil && unreachable.gatewayBody == nil)
         let wrongStatus = decoder.failure(
-            ProblemDetails.self, #"{"type":"https://api.payex.com/psp/errordetail/mobilesdk/badgateway","gatewayStatus":"500"}"#)
+            MerchantBackend.ProblemDetails.self,
+            #"{"type":"https://api.payex.com/psp/errordetail/mobilesdk/badgateway","gatewayStatus":"500"}"#)
         #expect(wrongStatus?.path.description == "$.gatewayStatus")
         let wrongBody = decoder.failure(
-            ProblemDetails.self, #"{"type":"https://api.payex.com/psp/errordetail/mobilesdk/badgateway","body":1}"#)
+            MerchantBackend.ProblemDetails.self, #"{"type":"https://api.payex.com/psp/errordetail/mobilesdk/badgateway","body":1}"#)
         #expect(wrongBody?.path.description == "$.body")
         // Elsewhere those members are extensions like any other.
         #expect(try problem(#"{"type":"about:blank","gatewayStatus":"x"}"#).gatewayStatus == nil)

@@ -11,10 +11,10 @@ struct SwedbankPayURLTests {
 
     @Test func paymentURLsAreTheSeedsExactly() throws {
         #expect(
-            try PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id).string
+            try SwedbankPayPaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id).string
                 == "https://example.com/swedbank-pay-mobile/sdk-callback/android-intent?package=your.ecom.app&id=\(id)")
         #expect(
-            try PaymentURL.iOS(
+            try SwedbankPayPaymentURL.iOS(
                 backendRoot: "https://example.com/swedbank-pay-mobile", scheme: "yourecomapp", language: "en-US", id: id,
                 app: "Your Ecom App"
             ).string
@@ -23,12 +23,13 @@ struct SwedbankPayURLTests {
     }
 
     @Test func hostileValuesStayInsideTheirParameter() throws {
-        let url = try PaymentURL.android(backendRoot: root, package: "a&id=evil#x\"<'\n;é", id: "1").string
+        let url = try SwedbankPayPaymentURL.android(backendRoot: root, package: "a&id=evil#x\"<'\n;é", id: "1").string
         #expect(url.hasSuffix("?package=a%26id%3Devil%23x%22%3C%27%0A%3B%C3%A9&id=1"))
     }
 
     @Test func theMatcherAcceptsExtraParametersAndTheAppScheme() throws {
-        let payment = try PaymentURL.iOS(backendRoot: root, scheme: "yourecomapp", language: "en-US", id: id, app: "Your Ecom App")
+        let payment = try SwedbankPayPaymentURL.iOS(
+            backendRoot: root, scheme: "yourecomapp", language: "en-US", id: id, app: "Your Ecom App")
         let fallback = payment.string + "&fallback=true"
         let viaScheme =
             "yourecomapp://example.com/swedbank-pay-mobile/sdk-callback/ios-universal-link?scheme=yourecomapp&language=en-US&id=\(id)&app=Your%20Ecom%20App&fallback=true"
@@ -61,8 +62,8 @@ struct SwedbankPayURLTests {
     }
 
     @Test func navigationDecisions() throws {
-        let payment = try PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id)
-        let policy = try PaymentNavigationPolicy(
+        let payment = try SwedbankPayPaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id)
+        let policy = try SwedbankPayNavigationPolicy(
             completeURL: "https://example.com/payment-completed", cancelURL: "https://example.com/payment-canceled", paymentURL: payment,
             appScheme: "yourecomapp", webViewHosts: ["ecom.payex.com", "*.3ds.example"])
         #expect(policy.decide("https://example.com/payment-completed") == .completed)
@@ -114,8 +115,8 @@ struct SwedbankPayURLTests {
     /// navigation to `/`, whatever the case of its scheme and host and with the default port.
     /// Before, the payer finished and the app never learned it.
     @Test func completeAndCancelURLsMatchAsAWebViewReportsThem() throws {
-        let payment = try PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id)
-        let policy = try PaymentNavigationPolicy(
+        let payment = try SwedbankPayPaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id)
+        let policy = try SwedbankPayNavigationPolicy(
             completeURL: "https://shop.example", cancelURL: "HTTPS://Shop.Example:443/cancel?order=1", paymentURL: payment,
             webViewHosts: ["shop.example"])
         #expect(policy.decide("https://shop.example/") == .completed)
@@ -127,16 +128,16 @@ struct SwedbankPayURLTests {
         }
         #expect(policy.decide("https://shop.example/cancel?order=2") == .allow)
         // Dot segments are resolved, as the WebView resolves them before it reports the URL.
-        let dotted = try PaymentNavigationPolicy(
+        let dotted = try SwedbankPayNavigationPolicy(
             completeURL: "https://shop.example/a/../done", cancelURL: "https://shop.example/c", paymentURL: payment, webViewHosts: [])
         #expect(dotted.decide("https://shop.example/done") == .completed)
         #expect(dotted.decide("https://shop.example/./a/%2e%2e/done") == .completed)
         // A complete URL compares as a browser reads it, and one a browser refuses is refused when the policy is made.
-        let numeric = try PaymentNavigationPolicy(
+        let numeric = try SwedbankPayNavigationPolicy(
             completeURL: "https://0x7f.1/done", cancelURL: "https://shop.example/c", paymentURL: payment, webViewHosts: [])
         #expect(numeric.decide("https://127.0.0.1/done") == .completed)
-        #expect(throws: PaymentNavigationPolicy.InvalidURL(name: "completeURL", violation: .invalidHost)) {
-            try PaymentNavigationPolicy(
+        #expect(throws: SwedbankPayNavigationPolicy.InvalidURL(name: "completeURL", violation: .invalidHost)) {
+            try SwedbankPayNavigationPolicy(
                 completeURL: "https://1.2.3.4.5/done", cancelURL: "https://shop.example/c", paymentURL: payment, webViewHosts: [])
         }
     }
@@ -144,8 +145,8 @@ struct SwedbankPayURLTests {
     /// The payment URL comes back with its query items reordered, repeated or joined by others,
     /// or with a trailing `/`: the iOS SDK reloads the payment menu for each, and so does this.
     @Test func thePaymentURLComesBackAsTheSDKAcceptsIt() throws {
-        let payment = PaymentURL("https://backend.example/cb?package=p&id=1&id=2")
-        let policy = try PaymentNavigationPolicy(
+        let payment = SwedbankPayPaymentURL("https://backend.example/cb?package=p&id=1&id=2")
+        let policy = try SwedbankPayNavigationPolicy(
             completeURL: "https://shop.example/done", cancelURL: "https://shop.example/cancel", paymentURL: payment,
             appScheme: "shopapp", webViewHosts: ["backend.example"])
         for back in [
@@ -168,9 +169,9 @@ struct SwedbankPayURLTests {
     /// A target with nothing a browser would load is blocked; blank frames load, the browser's
     /// own `about:` pages do not, and a page's `blob:` document only where its origin may load.
     @Test func targetsWithoutAPageAreBlocked() throws {
-        let policy = try PaymentNavigationPolicy(
+        let policy = try SwedbankPayNavigationPolicy(
             completeURL: "https://shop.example/done", cancelURL: "https://shop.example/cancel",
-            paymentURL: PaymentURL("https://backend.example/cb?id=1"), webViewHosts: ["ecom.payex.com"])
+            paymentURL: SwedbankPayPaymentURL("https://backend.example/cb?id=1"), webViewHosts: ["ecom.payex.com"])
         for nothing in ["", "relative/path", "/done", "//shop.example/done", "?a=1"] {
             #expect(policy.decide(nothing) == .block, "\(nothing)")
         }
@@ -187,8 +188,8 @@ struct SwedbankPayURLTests {
     /// load from the card issuer's host; it never opens the browser for a page, and the
     /// complete, cancel and payment URLs end the payment from a frame too.
     @Test func framesInsideThePageLoadTheirOwnPages() throws {
-        let payment = PaymentURL("https://backend.example/cb?id=1")
-        let policy = try PaymentNavigationPolicy(
+        let payment = SwedbankPayPaymentURL("https://backend.example/cb?id=1")
+        let policy = try SwedbankPayNavigationPolicy(
             completeURL: "https://shop.example/done", cancelURL: "https://shop.example/cancel", paymentURL: payment,
             webViewHosts: ["ecom.payex.com"])
         let challenge = "https://acs.issuer.example/challenge?id=7"
@@ -213,10 +214,10 @@ struct SwedbankPayURLTests {
     /// The policy's own URLs must be absolute web URLs, checked when it is made; so must a
     /// payment URL's root.
     @Test func thePolicysOwnURLsAreChecked() throws {
-        let payment = PaymentURL("https://backend.example/cb?id=1")
-        func refusal(_ complete: String, _ cancel: String, _ payment: PaymentURL) -> PaymentNavigationPolicy.InvalidURL? {
+        let payment = SwedbankPayPaymentURL("https://backend.example/cb?id=1")
+        func refusal(_ complete: String, _ cancel: String, _ payment: SwedbankPayPaymentURL) -> SwedbankPayNavigationPolicy.InvalidURL? {
             do {
-                _ = try PaymentNavigationPolicy(completeURL: complete, cancelURL: cancel, paymentURL: payment, webViewHosts: [])
+                _ = try SwedbankPayNavigationPolicy(completeURL: complete, cancelURL: cancel, paymentURL: payment, webViewHosts: [])
                 return nil
             } catch {
                 return error
@@ -224,13 +225,13 @@ struct SwedbankPayURLTests {
         }
         #expect(refusal("", "https://s.example/c", payment) == .init(name: "completeURL", violation: .empty))
         #expect(refusal("https://s.example/d", "/cancel", payment) == .init(name: "cancelURL", violation: .relative))
-        #expect(refusal("https://s.example/d", "https://s.example/c", PaymentURL("javascript:alert(1)"))?.name == "paymentURL")
+        #expect(refusal("https://s.example/d", "https://s.example/c", SwedbankPayPaymentURL("javascript:alert(1)"))?.name == "paymentURL")
         #expect(refusal("myapp://done", "https://s.example/c", payment)?.violation == .schemeNotAllowed("myapp"))
         #expect(throws: URLPolicy.Violation.forbiddenScheme("javascript")) {
-            try PaymentURL.android(backendRoot: "javascript:alert(1)/", package: "p", id: "1")
+            try SwedbankPayPaymentURL.android(backendRoot: "javascript:alert(1)/", package: "p", id: "1")
         }
         #expect(throws: URLPolicy.Violation.relative) {
-            try PaymentURL.iOS(backendRoot: "backend/", scheme: "s", language: "en-US", id: "1", app: "A")
+            try SwedbankPayPaymentURL.iOS(backendRoot: "backend/", scheme: "s", language: "en-US", id: "1", app: "A")
         }
         let cli = runCLI(["url", "payment-url", "--platform", "android", "--root", "javascript:alert(1)/", "--package", "p", "--id", "1"])
         #expect(cli.code == 1 && cli.out.isEmpty && cli.err == "error: --root: URL scheme \"javascript:\" is never allowed\n")
@@ -244,9 +245,10 @@ struct SwedbankPayURLTests {
     /// Complete and cancel URLs are recognised by their bytes: Swift's `==` takes U+037E for `;`
     /// and U+212A for `K`, where a browser loads another URL.
     @Test func completeAndCancelURLsMatchByteForByte() throws {
-        let policy = try PaymentNavigationPolicy(
+        let policy = try SwedbankPayNavigationPolicy(
             completeURL: "https://example.com/done;Kind=1", cancelURL: "https://example.com/cancel;Kind=1",
-            paymentURL: try PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id), webViewHosts: ["example.com"])
+            paymentURL: try SwedbankPayPaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id),
+            webViewHosts: ["example.com"])
         #expect(policy.decide("https://example.com/done;Kind=1") == .completed)
         #expect(policy.decide("https://example.com/cancel;Kind=1") == .canceled)
         for (lookalike, serialized) in [
@@ -262,9 +264,9 @@ struct SwedbankPayURLTests {
     /// for a browser (`evil.example`, path `/.3ds.example/`), user info is not the host, and a
     /// port is not part of it. What a browser refuses to load is blocked.
     @Test func navigationComparesTheHostABrowserConnectsTo() throws {
-        let policy = try PaymentNavigationPolicy(
+        let policy = try SwedbankPayNavigationPolicy(
             completeURL: "https://example.com/done", cancelURL: "https://example.com/cancel",
-            paymentURL: try PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id),
+            paymentURL: try SwedbankPayPaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id),
             webViewHosts: ["ecom.payex.com", "*.3ds.example", "[::1]"])
         for (hostile, serialized) in [
             (#"https://evil.example\.3ds.example/"#, "https://evil.example/.3ds.example/"),
@@ -287,9 +289,9 @@ struct SwedbankPayURLTests {
     /// carries local or script data, or holds what the parser cannot read, and always with the
     /// BROWSABLE category.
     @Test func intentsStartOnlyAsChromeStartsThem() throws {
-        let policy = try PaymentNavigationPolicy(
+        let policy = try SwedbankPayNavigationPolicy(
             completeURL: "https://example.com/done", cancelURL: "https://example.com/cancel",
-            paymentURL: try PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id), webViewHosts: [])
+            paymentURL: try SwedbankPayPaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id), webViewHosts: [])
         for refused in [
             "intent:#Intent;component=com.example.app/.internal.AdminActivity;end",
             "intent://x#Intent;scheme=https;component=com.example.app%2F.Admin;package=com.example.app;end",
@@ -316,9 +318,9 @@ struct SwedbankPayURLTests {
     }
 
     @Test func anIntentsFallbackIsAWebURLOrNothing() throws {
-        let policy = try PaymentNavigationPolicy(
+        let policy = try SwedbankPayNavigationPolicy(
             completeURL: "https://example.com/done", cancelURL: "https://example.com/cancel",
-            paymentURL: try PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id), webViewHosts: [])
+            paymentURL: try SwedbankPayPaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id), webViewHosts: [])
         func fallback(_ url: String) -> String?? {
             let intent = AndroidIntentURL(
                 target: "https://example.com/pay", package: "com.example.app", stringExtras: ["browser_fallback_url": url])
@@ -338,7 +340,7 @@ struct SwedbankPayURLTests {
     }
 
     @Test func thePaymentURLMatchesOnlyItsOwnHostAndPort() throws {
-        let payment = try PaymentURL.android(backendRoot: "https://example.com:8443/m/", package: "p", id: "1")
+        let payment = try SwedbankPayPaymentURL.android(backendRoot: "https://example.com:8443/m/", package: "p", id: "1")
         #expect(payment.matches(payment.string))
         #expect(payment.matches("yourecomapp://example.com:8443/m/sdk-callback/android-intent?package=p&id=1", appScheme: "yourecomapp"))
         for other in [
@@ -363,13 +365,14 @@ struct SwedbankPayURLTests {
             ("https://e.example", "https://e.example/sdk-callback/android-intent?package=p&id=1"),
         ]
         for (root, expected) in cases {
-            let payment = try PaymentURL.android(backendRoot: root, package: "p", id: "1")
+            let payment = try SwedbankPayPaymentURL.android(backendRoot: root, package: "p", id: "1")
             #expect(payment.string == expected, "\(root)")
         }
-        let withQuery = try PaymentURL.android(backendRoot: "https://e.example/m?tenant=1", package: "p", id: "1")
+        let withQuery = try SwedbankPayPaymentURL.android(backendRoot: "https://e.example/m?tenant=1", package: "p", id: "1")
         #expect(withQuery.matches(withQuery.string + "&fallback=true"))
         #expect(
-            try PaymentURL.iOS(backendRoot: "https://e.example/m?tenant=1", scheme: "app", language: "en", id: "1", app: "A").string
+            try SwedbankPayPaymentURL.iOS(backendRoot: "https://e.example/m?tenant=1", scheme: "app", language: "en", id: "1", app: "A")
+                .string
                 == "https://e.example/m/sdk-callback/ios-universal-link?tenant=1&scheme=app&language=en&id=1&app=A")
     }
 
@@ -377,7 +380,7 @@ struct SwedbankPayURLTests {
     /// only when its bytes do, ignoring ASCII case in scheme and host. Swift's `==` takes U+037E
     /// for `;`, and `lowercased()` turns U+212A (Kelvin sign) into `k`.
     @Test func thePaymentURLMatchesByteForByte() throws {
-        let payment = try PaymentURL.android(backendRoot: "https://backend.example/m;v=K/", package: "p", id: "K;1")
+        let payment = try SwedbankPayPaymentURL.android(backendRoot: "https://backend.example/m;v=K/", package: "p", id: "K;1")
         let path = "/m;v=K/sdk-callback/android-intent"
         #expect(payment.string == "https://backend.example\(path)?package=p&id=K%3B1")
         #expect(payment.matches("YourEcomApp://BACKEND.example\(path)?package=p&id=K%3B1&fallback=true", appScheme: "yourecomapp"))
@@ -395,9 +398,9 @@ struct SwedbankPayURLTests {
     /// Listed hosts are compared byte for byte ignoring ASCII case only: an entry written with
     /// U+212A (Kelvin sign) does not stand for `k`.
     @Test func webViewHostsIgnoreASCIICaseOnly() throws {
-        var policy = try PaymentNavigationPolicy(
+        var policy = try SwedbankPayNavigationPolicy(
             completeURL: "https://example.com/done", cancelURL: "https://example.com/cancel",
-            paymentURL: try PaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id),
+            paymentURL: try SwedbankPayPaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id),
             webViewHosts: ["\u{212A}.example", "*.ban\u{212A}.example", "ACS.Bank.example"])
         for outside in ["https://k.example/", "https://a.bank.example/"] {
             #expect(policy.decide(outside) == .openExternally(url: outside), "\(outside)")
@@ -409,24 +412,24 @@ struct SwedbankPayURLTests {
     }
 
     @Test func merchantBackendProblemsAreTyped() throws {
-        for problem in MerchantBackendProblem.allCases {
+        for problem in MerchantBackend.ProblemType.allCases {
             let text = #"{"type":"\#(problem.typeURL)","title":"t","status":\#(problem.status),"detail":"d","extra":[1]}"#
-            let decoded = try StrictJSONDecoder().decode(ProblemDetails.self, from: text)
+            let decoded = try StrictJSONDecoder().decode(MerchantBackend.ProblemDetails.self, from: text)
             #expect(decoded.merchantBackendProblem == problem)
             #expect(decoded.extensions["extra"] == .array([.number(JSONNumber(1))]))
             #expect(decoded.jsonValue == (try JSONValue(parsing: text)))
         }
-        #expect(MerchantBackendProblem.gatewayTimeout.status == 504)
-        #expect(MerchantBackendProblem.badRequest.typeURL == "https://api.payex.com/psp/errordetail/mobilesdk/badrequest")
+        #expect(MerchantBackend.ProblemType.gatewayTimeout.status == 504)
+        #expect(MerchantBackend.ProblemType.badRequest.typeURL == "https://api.payex.com/psp/errordetail/mobilesdk/badrequest")
         let other = try StrictJSONDecoder().decode(
-            ProblemDetails.self, from: #"{"type":"https://merchant.example/problems/out-of-stock","status":409}"#)
+            MerchantBackend.ProblemDetails.self, from: #"{"type":"https://merchant.example/problems/out-of-stock","status":409}"#)
         #expect(other.merchantBackendProblem == nil)
-        #expect(try StrictJSONDecoder().decode(ProblemDetails.self, from: "{}").type == "about:blank")
-        #expect(throws: JSONError.self) { try StrictJSONDecoder().decode(ProblemDetails.self, from: #"{"status":"400"}"#) }
-        #expect(throws: JSONError.self) { try StrictJSONDecoder().decode(ProblemDetails.self, from: #"{"status":42}"#) }
-        #expect(throws: JSONError.self) { try StrictJSONDecoder().decode(ProblemDetails.self, from: #"{"type":1}"#) }
+        #expect(try StrictJSONDecoder().decode(MerchantBackend.ProblemDetails.self, from: "{}").type == "about:blank")
+        #expect(throws: JSONError.self) { try StrictJSONDecoder().decode(MerchantBackend.ProblemDetails.self, from: #"{"status":"400"}"#) }
+        #expect(throws: JSONError.self) { try StrictJSONDecoder().decode(MerchantBackend.ProblemDetails.self, from: #"{"status":42}"#) }
+        #expect(throws: JSONError.self) { try StrictJSONDecoder().decode(MerchantBackend.ProblemDetails.self, from: #"{"type":1}"#) }
         #expect(
-            ProblemDetails(.badRequest, detail: "missing id").jsonValue
+            MerchantBackend.ProblemDetails(.badRequest, detail: "missing id").jsonValue
                 == (try JSONValue(
                     parsing: #"{"type":"https://api.payex.com/psp/errordetail/mobilesdk/badrequest","status":400,"detail":"missing id"}"#)))
     }

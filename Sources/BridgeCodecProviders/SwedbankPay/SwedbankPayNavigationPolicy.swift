@@ -1,35 +1,37 @@
 import BridgeCodec
 import Foundation
 
-/// What the app should do with a navigation inside the payment WebView.
-public enum NavigationDecision: Sendable, Hashable {
-    /// The payer reached `completeUrl`: the payment is done; stop the navigation.
-    case completed
-    /// The payer reached `cancelUrl`: the payment was cancelled; stop the navigation.
-    case canceled
-    /// The payer came back through `paymentUrl`: reload the payment menu; stop the navigation.
-    case reloadPayment
-    /// Open this URL outside the WebView (an app's custom scheme, a page that does not work inside a
-    /// WebView), as a browser serializes it; stop the navigation.
-    case openExternally(url: String)
-    /// An Android `intent:` or `android-app:` URL: start it, or open `fallbackURL` in the browser when
-    /// no app handles it (an `intent:` URL's alone, as Android's SDK reads them).
-    /// As Chrome starts one from a page, the intent carries the category
-    /// `android.intent.category.BROWSABLE` (added when the page left it out), so that only
-    /// activities that accept links from the web answer. `fallbackURL` is the intent's
-    /// `browser_fallback_url`, as a browser serializes it, only when it is an `http` or `https` URL
-    /// that `URLPolicy` accepts under those schemes: the page chose it, and a browser opens nothing else from it.
-    case openIntent(AndroidIntentURL, fallbackURL: String?)
-    /// Refuse it: text a browser does not read as a URL; a scheme that runs code or opens local data
-    /// (`URLPolicy.forbiddenSchemes`), or a `blob:` URL of an origin that is not `https` (or, in the
-    /// main frame, not on the WebView's hosts); an `http` page in a frame; or an
-    /// `intent:` or `android-app:` URL Chrome would not start either: one that names a component (the app's own
-    /// unexported activities would answer it), one whose data is local or script (those schemes and
-    /// `blob:`), and one ``AndroidIntentURL`` cannot read (a selector, typed extras, flags), which
-    /// Android's own parser would read with what was not checked.
-    case block
-    /// Let the WebView load it.
-    case allow
+extension SwedbankPayNavigationPolicy {
+    /// What the app should do with a navigation inside the payment WebView.
+    public enum Decision: Sendable, Hashable {
+        /// The payer reached `completeUrl`: the payment is done; stop the navigation.
+        case completed
+        /// The payer reached `cancelUrl`: the payment was cancelled; stop the navigation.
+        case canceled
+        /// The payer came back through `paymentUrl`: reload the payment menu; stop the navigation.
+        case reloadPayment
+        /// Open this URL outside the WebView (an app's custom scheme, a page that does not work inside a
+        /// WebView), as a browser serializes it; stop the navigation.
+        case openExternally(url: String)
+        /// An Android `intent:` or `android-app:` URL: start it, or open `fallbackURL` in the browser when
+        /// no app handles it (an `intent:` URL's alone, as Android's SDK reads them).
+        /// As Chrome starts one from a page, the intent carries the category
+        /// `android.intent.category.BROWSABLE` (added when the page left it out), so that only
+        /// activities that accept links from the web answer. `fallbackURL` is the intent's
+        /// `browser_fallback_url`, as a browser serializes it, only when it is an `http` or `https` URL
+        /// that `URLPolicy` accepts under those schemes: the page chose it, and a browser opens nothing else from it.
+        case openIntent(AndroidIntentURL, fallbackURL: String?)
+        /// Refuse it: text a browser does not read as a URL; a scheme that runs code or opens local data
+        /// (`URLPolicy.forbiddenSchemes`), or a `blob:` URL of an origin that is not `https` (or, in the
+        /// main frame, not on the WebView's hosts); an `http` page in a frame; or an
+        /// `intent:` or `android-app:` URL Chrome would not start either: one that names a component (the app's own
+        /// unexported activities would answer it), one whose data is local or script (those schemes and
+        /// `blob:`), and one ``AndroidIntentURL`` cannot read (a selector, typed extras, flags), which
+        /// Android's own parser would read with what was not checked.
+        case block
+        /// Let the WebView load it.
+        case allow
+    }
 }
 
 /// Decides navigations in the payment WebView as the Swedbank Pay "Plain Webview" guide and the
@@ -38,13 +40,13 @@ public enum NavigationDecision: Sendable, Hashable {
 /// Every URL is read once, as a browser reads it (`WebURL`), and compared as a WebView reports
 /// it: scheme and host in lowercase, the default port dropped, an empty path written `/`, dot
 /// segments resolved. So `completeUrl` `https://shop.example` is the navigation `https://shop.example/`.
-public struct PaymentNavigationPolicy: Sendable, Hashable {
+public struct SwedbankPayNavigationPolicy: Sendable, Hashable {
     /// The payment order's `completeUrl`.
     public let completeURL: String
     /// The payment order's `cancelUrl`.
     public let cancelURL: String
     /// The payment order's `paymentUrl`.
-    public let paymentURL: PaymentURL
+    public let paymentURL: SwedbankPayPaymentURL
     /// The app's custom scheme, under which the payment URL may also come back.
     public var appScheme: String?
     /// Hosts known to work inside a WebView (the page the app loads, the payment menu's, known-good 3-D Secure
@@ -97,7 +99,7 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
     /// A policy. There is no default host list: the payment menu's own hosts must be listed.
     /// `completeURL`, `cancelURL` and the payment URL must be absolute `https` or `http` URLs.
     public init(
-        completeURL: String, cancelURL: String, paymentURL: PaymentURL, appScheme: String? = nil, webViewHosts: Set<String>
+        completeURL: String, cancelURL: String, paymentURL: SwedbankPayPaymentURL, appScheme: String? = nil, webViewHosts: Set<String>
     ) throws(InvalidURL) {
         func read(_ url: String, _ name: String) throws(InvalidURL) -> WebURL {
             do {
@@ -125,11 +127,11 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
     /// A frame is the page's own doing, as the SDK treats it: an `https` frame (a 3-D Secure
     /// challenge, a card field) loads whatever its host, and an `http` one is blocked rather than
     /// opened in the browser. The complete, cancel and payment URLs are recognized in any frame.
-    public func decide(_ target: String, isMainFrame: Bool = true) -> NavigationDecision {
+    public func decide(_ target: String, isMainFrame: Bool = true) -> SwedbankPayNavigationPolicy.Decision {
         guard let url = try? WebURL(target) else { return .block }
         if url == complete { return .completed }
         if url == cancel { return .canceled }
-        if PaymentURL.matches(url, payment, appScheme: appScheme) { return .reloadPayment }
+        if SwedbankPayPaymentURL.matches(url, payment, appScheme: appScheme) { return .reloadPayment }
         switch url.scheme {
         case "intent", "android-app":
             guard var intent = try? AndroidIntentURL(url), intent.component == nil,
@@ -163,7 +165,7 @@ public struct PaymentNavigationPolicy: Sendable, Hashable {
 }
 
 // `localizedDescription` reads `errorDescription`: without it, logs show the type and a number.
-extension PaymentNavigationPolicy.InvalidURL: LocalizedError {
+extension SwedbankPayNavigationPolicy.InvalidURL: LocalizedError {
     /// ``description``.
     public var errorDescription: String? { description }
 }

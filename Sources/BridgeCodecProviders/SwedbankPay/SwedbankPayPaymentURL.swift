@@ -2,7 +2,7 @@ import BridgeCodec
 
 /// A Swedbank Pay payment URL: the Merchant Backend's helper endpoint that brings the payer back
 /// into the app (`sdk-callback/android-intent` or `sdk-callback/ios-universal-link`).
-public struct PaymentURL: Sendable, Hashable, CustomStringConvertible {
+public struct SwedbankPayPaymentURL: Sendable, Hashable, CustomStringConvertible {
     /// The URL text.
     public let string: String
 
@@ -10,8 +10,8 @@ public struct PaymentURL: Sendable, Hashable, CustomStringConvertible {
     /// `backendRoot` is the Merchant Backend's root endpoint, an absolute `https` or `http` URL
     /// (else the violation is thrown), read as a browser reads it; a missing final `/` is added,
     /// and a query or fragment it has stays after the helper path (its query items first).
-    public static func android(backendRoot: String, package: String, id: String) throws(URLPolicy.Violation) -> PaymentURL {
-        try PaymentURL(
+    public static func android(backendRoot: String, package: String, id: String) throws(URLPolicy.Violation) -> SwedbankPayPaymentURL {
+        try SwedbankPayPaymentURL(
             root: try URLPolicy.webURLs.check(backendRoot), path: "sdk-callback/android-intent", query: [("package", package), ("id", id)])
     }
 
@@ -19,8 +19,8 @@ public struct PaymentURL: Sendable, Hashable, CustomStringConvertible {
     /// with `scheme` the app's custom URL scheme for the fallback; `backendRoot` as for ``android(backendRoot:package:id:)``.
     public static func iOS(
         backendRoot: String, scheme: String, language: String, id: String, app: String
-    ) throws(URLPolicy.Violation) -> PaymentURL {
-        try PaymentURL(
+    ) throws(URLPolicy.Violation) -> SwedbankPayPaymentURL {
+        try SwedbankPayPaymentURL(
             root: try URLPolicy.webURLs.check(backendRoot), path: "sdk-callback/ios-universal-link",
             query: [("scheme", scheme), ("language", language), ("id", id), ("app", app)])
     }
