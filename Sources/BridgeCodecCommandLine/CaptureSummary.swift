@@ -63,17 +63,23 @@ struct CaptureSummary {
         }
     }
 
+    /// A refused URL's kind; one that does not read is counted by why, as the reader says it.
     private static func category(of violation: URLPolicy.Violation) -> String {
         switch violation {
-        case .empty: "empty"
+        case .unreadable(let error):
+            switch error {
+            case .empty: "empty"
+            case .tooLong: "tooLong"
+            case .relative: "relative"
+            case .missingHost: "missingHost"
+            case .invalidHost: "invalidHost"
+            case .internationalHost: "internationalHost"
+            case .invalidPort: "invalidPort"
+            case .fileURL: "fileURL"
+            }
         case .tooLong: "tooLong"
-        case .relative: "relative"
         case .forbiddenScheme: "forbiddenScheme"
         case .schemeNotAllowed: "schemeNotAllowed"
-        case .missingHost: "missingHost"
-        case .invalidHost: "invalidHost"
-        case .internationalHost: "internationalHost"
-        case .invalidPort: "invalidPort"
         case .userInfo: "userInfo"
         case .notRepresentable: "notRepresentable"
         case .notAnOrigin: "notAnOrigin"

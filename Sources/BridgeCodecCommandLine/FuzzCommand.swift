@@ -31,10 +31,10 @@ enum FuzzCommand {
                 throw ArgumentList.UsageError(message: "--seed must be a non-negative integer")
             }
             let variants: [MalformedPayload]
-            do throws(InvalidLimit) {
+            do throws(InvalidArgument) {
                 variants = try MalformedPayloadGenerator(example: example, seed: seed).variants(count: count)
             } catch {
-                throw ArgumentList.UsageError(message: "--count is \(count); it must be from 1 to \(error.allowed.upperBound)")
+                throw ArgumentList.UsageError(message: "--count" + String(error.description.dropFirst(error.name.count)))
             }
             var output = ""
             for variant in variants {

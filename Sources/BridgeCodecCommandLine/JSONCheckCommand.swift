@@ -28,13 +28,12 @@ enum JSONCheckCommand {
             let maxBytes = try list.positiveInteger("--max-bytes", default: JSONLimits.default.maxBytes)
             let maxDepth = try list.positiveInteger("--max-depth", default: JSONLimits.default.maxDepth)
             let limits: JSONLimits
-            do throws(InvalidLimit) {
+            do throws(InvalidArgument) {
                 limits = try JSONLimits(maxBytes: maxBytes, maxDepth: maxDepth)
-            } catch let invalid {
-                let option = invalid.limit == "maxDepth" ? "--max-depth" : "--max-bytes"
-                throw ArgumentList.UsageError(
-                    message: "\(option) is \(invalid.value); it must be from \(invalid.allowed.lowerBound) to \(invalid.allowed.upperBound)"
-                )
+            } catch {
+                // The option's name where the library names the parameter.
+                let option = error.name == "maxDepth" ? "--max-depth" : "--max-bytes"
+                throw ArgumentList.UsageError(message: option + String(error.description.dropFirst(error.name.count)))
             }
             let data = try input.read(list.positionals.first, limit: limits.maxBytes)
             do {

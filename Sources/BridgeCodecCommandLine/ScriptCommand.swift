@@ -123,7 +123,7 @@ enum ScriptCommand {
         }
         if kind == "bridge" {
             let timeout = try integer("--timeout-ms") ?? BridgeScripts.defaultRequestTimeoutMilliseconds
-            do throws(InvalidLimit) {
+            do throws(InvalidArgument) {
                 return .success(
                     try BridgeScripts.bridgeClient(
                         transport: transport, global: global, androidInterface: list.options["--android-interface"] ?? "Android",

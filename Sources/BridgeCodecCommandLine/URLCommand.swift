@@ -41,8 +41,8 @@ enum URLCommand {
             switch subcommand {
             case "parse":
                 guard operands.count == 1 else { throw ArgumentList.UsageError(message: "parse takes one URL") }
-                do throws(URLPolicy.Violation) {
-                    let base = try list.options["--base"].map { text throws(URLPolicy.Violation) in try WebURL(text) }
+                do throws(WebURL.ParseError) {
+                    let base = try list.options["--base"].map { text throws(WebURL.ParseError) in try WebURL(text) }
                     return line(parsedJSON(try WebURL(operands[0], base: base)))
                 } catch {
                     return .rejected(error.description)
@@ -146,13 +146,19 @@ enum URLCommand {
     /// The policy the options describe, or which of its URLs is refused.
     private static func navigationPolicy(
         _ list: ArgumentList
-    ) throws(ArgumentList.UsageError) -> Result<SwedbankPayNavigationPolicy, SwedbankPayNavigationPolicy.InvalidURL> {
+    ) throws(ArgumentList.UsageError) -> Result<SwedbankPayNavigationPolicy, InvalidArgument> {
         let (complete, cancel, payment) = (
             try required(list, "--complete-url"), try required(list, "--cancel-url"), try required(list, "--payment-url")
         )
-        return Result { () throws(SwedbankPayNavigationPolicy.InvalidURL) in
-            try SwedbankPayNavigationPolicy(
-                completeURL: complete, cancelURL: cancel, paymentURL: SwedbankPayPaymentURL(payment),
+        return Result { () throws(InvalidArgument) in
+            let paymentURL: WebURL
+            do throws(URLPolicy.Violation) {
+                paymentURL = try URLPolicy.webURLs.check(payment)
+            } catch {
+                throw .url(name: "paymentURL", error)
+            }
+            return try SwedbankPayNavigationPolicy(
+                completeURL: complete, cancelURL: cancel, paymentURL: SwedbankPayPaymentURL(paymentURL),
                 appScheme: list.options["--app-scheme"],
                 webViewHosts: Set(list.commaSeparated("--webview-hosts")))
         }
@@ -183,11 +189,11 @@ enum URLCommand {
         case .completed: DecodeOutput.object([("decision", .string("completed"))])
         case .canceled: DecodeOutput.object([("decision", .string("canceled"))])
         case .reloadPayment: DecodeOutput.object([("decision", .string("reloadPayment"))])
-        case .openExternally(let url): DecodeOutput.object([("decision", .string("openExternally")), ("url", .string(url))])
+        case .openExternally(let url): DecodeOutput.object([("decision", .string("openExternally")), ("url", .string(url.href))])
         case .openIntent(let intent, let fallback):
             DecodeOutput.object([
                 ("decision", .string("openIntent")), ("intent", intentJSON(intent)),
-                ("fallbackUrl", fallback.map(JSONValue.string) ?? .null),
+                ("fallbackUrl", fallback.map { .string($0.href) } ?? .null),
             ])
         case .block: DecodeOutput.object([("decision", .string("block"))])
         case .allow: DecodeOutput.object([("decision", .string("allow"))])

@@ -186,7 +186,7 @@ enum FuzzTarget: String, CaseIterable {
         }
         _ = try? SwedbankPayNavigationPolicy(
             completeURL: "https://e.example/done", cancelURL: "https://e.example/cancel",
-            paymentURL: SwedbankPayPaymentURL("https://e.example/cb?id=1"),
+            paymentURL: SwedbankPayPaymentURL(WebURL("https://e.example/cb?id=1")),
             appScheme: "app", webViewHosts: ["e.example"]
         ).decide(text)
     }
@@ -197,8 +197,9 @@ enum FuzzTarget: String, CaseIterable {
     /// fragment), a web URL reads back the same from its href, and no helper response carries CR or LF
     /// in a header.
     static func url(_ bytes: UnsafeRawBufferPointer) {
-        guard let text = String(validatingUTF8Bytes: bytes) else { return }
-        let payment = SwedbankPayPaymentURL("https://e.example/cb/sdk-callback/android-intent?package=a.b&id=1")
+        guard let text = String(validatingUTF8Bytes: bytes),
+            let payment = (try? WebURL("https://e.example/cb/sdk-callback/android-intent?package=a.b&id=1")).map(SwedbankPayPaymentURL.init)
+        else { return }
         if let navigation = try? SwedbankPayNavigationPolicy(
             completeURL: "https://e.example/done", cancelURL: "https://e.example/cancel", paymentURL: payment, appScheme: "app",
             webViewHosts: ["e.example", "*.3ds.example"])
@@ -219,7 +220,7 @@ enum FuzzTarget: String, CaseIterable {
         }
         _ = payment.matches(text, appScheme: "app")
         _ = PlaidRedirectURI(scheme: "branchapp", host: "plaid-hosted-link-complete").matches(text)
-        if (try? URLPolicy.httpsOnly.check(text)) != nil, !SwedbankPayPaymentURL(text).matches(text) {
+        if let accepted = try? URLPolicy.httpsOnly.check(text), !SwedbankPayPaymentURL(accepted).matches(text) {
             fatalError("an accepted URL does not match itself: \(text)")
         }
         // What the package reads as a browser does, it reads again the same from its own serialization,

@@ -52,8 +52,8 @@ public struct MalformedPayloadGenerator: Sendable {
     /// The first `count` variants (from 1 to ``maximumCount``). The structural variants come first,
     /// in a fixed order; then seeded combinations of two mutations until `count` distinct variants
     /// exist (or the space runs out).
-    public func variants(count: Int) throws(InvalidLimit) -> [MalformedPayload] {
-        try InvalidLimit.check("count", count, allowed: 1...Self.maximumCount)
+    public func variants(count: Int) throws(InvalidArgument) -> [MalformedPayload] {
+        try InvalidArgument.check("count", count, allowed: 1...Self.maximumCount)
         var seen = Set<MalformedPayload>()
         var result: [MalformedPayload] = []
         func add(_ variant: MalformedPayload) {

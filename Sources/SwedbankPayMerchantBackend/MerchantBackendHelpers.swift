@@ -70,7 +70,7 @@ public struct MerchantBackendHelpers: Sendable, Hashable {
     /// The page the Android endpoint serves for `intent`: a refresh to its `intent:` URL and a link to it,
     /// attribute-encoded. Taking the intent rather than URL text means the page can never send the
     /// payer anywhere but an `intent:` URL (a `javascript:` link would run in the backend's origin).
-    public static func androidIntentPage(for intent: AndroidIntentURL) throws(AndroidIntentURL.Failure) -> String {
+    public static func androidIntentPage(for intent: AndroidIntentURL) throws(InvalidArgument) -> String {
         let link = Escaper.htmlAttribute(try intent.urlString())
         return """
             <!DOCTYPE html>

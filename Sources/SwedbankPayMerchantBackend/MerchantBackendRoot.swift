@@ -16,32 +16,13 @@ extension MerchantBackend {
         }
 
         /// The consumers endpoint resolved against `root`; see ``MerchantBackend/resolve(_:against:allowedDomains:)``.
-        public func consumersURL(relativeTo root: URL, allowedDomains: [String]? = nil) throws(LinkError) -> URL {
+        public func consumersURL(relativeTo root: URL, allowedDomains: [String]? = nil) throws(InvalidArgument) -> URL {
             try MerchantBackend.resolve(consumers, against: root, allowedDomains: allowedDomains)
         }
 
         /// The payment orders endpoint resolved against `root`; see ``MerchantBackend/resolve(_:against:allowedDomains:)``.
-        public func paymentOrdersURL(relativeTo root: URL, allowedDomains: [String]? = nil) throws(LinkError) -> URL {
+        public func paymentOrdersURL(relativeTo root: URL, allowedDomains: [String]? = nil) throws(InvalidArgument) -> URL {
             try MerchantBackend.resolve(paymentorders, against: root, allowedDomains: allowedDomains)
-        }
-    }
-
-    /// Why a link from the backend is not followed.
-    public enum LinkError: Error, Sendable, Hashable, CustomStringConvertible {
-        /// The root URL is not an absolute `https` or `http` URL with a host.
-        case invalidRoot(String)
-        /// The link does not resolve to an `https` or `http` URL with a host.
-        case invalidLink(String)
-        /// The link's host is neither an allowed domain nor a subdomain of one.
-        case hostNotAllowed(String)
-
-        /// A sentence a person understands.
-        public var description: String {
-            switch self {
-            case .invalidRoot(let root): "the root URL \(JSONPath.quoted(root)) is not an absolute http or https URL"
-            case .invalidLink(let link): "the link \(JSONPath.quoted(link)) does not resolve to an http or https URL"
-            case .hostNotAllowed(let host): "the link's host \(JSONPath.quoted(host)) is not the backend's domain or a subdomain of it"
-            }
         }
     }
 
@@ -49,23 +30,24 @@ extension MerchantBackend {
     /// (by default the root's host) and their subdomains, as the SDK follows them: a host is
     /// allowed when it is a domain or ends with `.` and the domain, by whole labels, compared as a
     /// browser serializes hosts.
-    public static func resolve(_ link: String, against root: URL, allowedDomains: [String]? = nil) throws(LinkError) -> URL {
+    public static func resolve(_ link: String, against root: URL, allowedDomains: [String]? = nil) throws(InvalidArgument) -> URL {
         guard let base = try? URLPolicy.webURLs.check(root.absoluteString), let rootHost = base.host else {
-            throw .invalidRoot(root.absoluteString)
+            throw .rejected(
+                name: "root", reason: "the root URL \(JSONPath.quoted(root.absoluteString)) is not an absolute http or https URL")
         }
         guard let resolved = try? WebURL(link, base: base), let host = resolved.host, (try? URLPolicy.webURLs.check(resolved)) != nil,
             let url = try? BridgeURL(resolved)
-        else { throw .invalidLink(link) }
+        else {
+            throw .rejected(name: "link", reason: "the link \(JSONPath.quoted(link)) does not resolve to an http or https URL")
+        }
         // Serialized hosts are ASCII, so their `==` compares bytes.
         let serialized = host.description
         let domains = allowedDomains?.compactMap { try? WebURL.Host($0).description } ?? [rootHost.description]
-        guard domains.contains(where: { serialized == $0 || serialized.hasSuffix("." + $0) }) else { throw .hostNotAllowed(serialized) }
+        guard domains.contains(where: { serialized == $0 || serialized.hasSuffix("." + $0) }) else {
+            throw .rejected(
+                name: "link",
+                reason: "the link's host \(JSONPath.quoted(serialized)) is not the backend's domain or a subdomain of it")
+        }
         return url.foundationURL
     }
-}
-
-// `localizedDescription` reads `errorDescription`: without it, logs show the type and a number.
-extension MerchantBackend.LinkError: LocalizedError {
-    /// ``description``.
-    public var errorDescription: String? { description }
 }

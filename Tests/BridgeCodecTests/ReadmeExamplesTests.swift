@@ -241,7 +241,7 @@ struct ReadmeExamplesTests {
             switch policy.decide(target, isMainFrame: isMainFrame) {
             case .completed, .canceled, .reloadPayment, .block: decisions.append("cancel")
             case .openExternally(let url): decisions.append("open \(url)")
-            case .openIntent(let intent, let fallback): decisions.append("intent \(intent) \(fallback ?? "-")")
+            case .openIntent(let intent, let fallback): decisions.append("intent \(intent) \(fallback?.href ?? "-")")
             case .allow: decisions.append("allow")
             }
         }

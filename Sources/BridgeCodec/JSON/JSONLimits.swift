@@ -3,7 +3,7 @@
 /// The defaults suit bridge messages, which are a few hundred bytes; make larger limits per
 /// call for larger documents. Every bound is checked before the work it guards, so hostile
 /// input costs at most what the limits allow. Each bound is checked when the limits are made:
-/// a value outside its range throws ``InvalidLimit``; none is clamped.
+/// a value outside its range throws ``InvalidArgument``; none is clamped.
 public struct JSONLimits: Sendable, Hashable {
     /// Largest input in bytes; for a Foundation object graph or a structured body, the fewest
     /// bytes its JSON text would take (such a body can hold one array in many places and stand
@@ -25,11 +25,11 @@ public struct JSONLimits: Sendable, Hashable {
         maxDepth: Int = 64,
         maxStringLength: Int = 256 << 10,
         maxObjectMembers: Int = 1_024
-    ) throws(InvalidLimit) {
-        try InvalidLimit.check("maxBytes", maxBytes, allowed: 1...Self.maximumBytes)
-        try InvalidLimit.check("maxDepth", maxDepth, allowed: 1...Self.deepestNesting)
-        try InvalidLimit.check("maxStringLength", maxStringLength, allowed: 1...Self.maximumBytes)
-        try InvalidLimit.check("maxObjectMembers", maxObjectMembers, allowed: 1...Self.maximumBytes)
+    ) throws(InvalidArgument) {
+        try InvalidArgument.check("maxBytes", maxBytes, allowed: 1...Self.maximumBytes)
+        try InvalidArgument.check("maxDepth", maxDepth, allowed: 1...Self.deepestNesting)
+        try InvalidArgument.check("maxStringLength", maxStringLength, allowed: 1...Self.maximumBytes)
+        try InvalidArgument.check("maxObjectMembers", maxObjectMembers, allowed: 1...Self.maximumBytes)
         self.init(checkedBytes: maxBytes, depth: maxDepth, stringLength: maxStringLength, objectMembers: maxObjectMembers)
     }
 

@@ -8,10 +8,17 @@ public struct BridgeURL: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The URL as a browser reads it.
     public let url: WebURL
 
-    /// Reads `string` as a browser does; throws when a browser would refuse it, or when
-    /// Foundation's `URL` cannot hold its host (``URLPolicy/Violation/notRepresentable``).
+    /// Reads `string` as a browser does; throws when a browser would refuse it
+    /// (``URLPolicy/Violation/unreadable(_:)``), or when Foundation's `URL` cannot hold its host
+    /// (``URLPolicy/Violation/notRepresentable``).
     public init(_ string: String) throws(URLPolicy.Violation) {
-        try self.init(WebURL(string))
+        let url: WebURL
+        do {
+            url = try WebURL(string)
+        } catch {
+            throw .unreadable(error)
+        }
+        try self.init(url)
     }
 
     /// `url`, once Foundation's `URL` can hold it: a host of characters RFC 3986 allows in one.

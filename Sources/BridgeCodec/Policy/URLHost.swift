@@ -1,7 +1,7 @@
 /// The URL Standard's host parser and host serializer.
 enum URLHost {
     /// Appends the serialization of `text`, a URL's host as written, or throws why a browser refuses it.
-    static func append(_ text: some BidirectionalCollection<UInt8>, isSpecial: Bool, to output: inout [UInt8]) throws(URLPolicy.Violation) {
+    static func append(_ text: some BidirectionalCollection<UInt8>, isSpecial: Bool, to output: inout [UInt8]) throws(WebURL.ParseError) {
         if text.first == UInt8(ascii: "[") {
             guard text.count >= 2, text.last == UInt8(ascii: "]"), let address = IPv6Address(text.dropFirst().dropLast()) else {
                 throw .invalidHost
@@ -32,7 +32,7 @@ enum URLHost {
 
     /// Domain to ASCII for a domain that is ASCII: lowercased, each `xn--` label checked as UTS 46
     /// checks it. A non-ASCII domain is refused: the package does not carry UTS 46's mapping tables.
-    private static func appendDomain(_ domain: some Collection<UInt8>, to output: inout [UInt8]) throws(URLPolicy.Violation) {
+    private static func appendDomain(_ domain: some Collection<UInt8>, to output: inout [UInt8]) throws(WebURL.ParseError) {
         let start = output.count
         for byte in domain {
             guard byte < 0x80 else { throw .internationalHost }

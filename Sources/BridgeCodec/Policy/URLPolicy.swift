@@ -28,8 +28,8 @@ public struct URLPolicy: Sendable, Hashable {
 
     /// A policy allowing `allowedSchemes`, URLs up to `maxLength` bytes (from 1 to
     /// ``JSONLimits/maximumBytes``).
-    public init(allowedSchemes: Set<String> = ["https"], maxLength: Int) throws(InvalidLimit) {
-        try InvalidLimit.check("maxLength", maxLength, allowed: 1...JSONLimits.maximumBytes)
+    public init(allowedSchemes: Set<String> = ["https"], maxLength: Int) throws(InvalidArgument) {
+        try InvalidArgument.check("maxLength", maxLength, allowed: 1...JSONLimits.maximumBytes)
         self.init(allowedSchemes: allowedSchemes, checkedMaxLength: maxLength)
     }
 
@@ -54,27 +54,16 @@ public struct URLPolicy: Sendable, Hashable {
         URLPolicy(allowedSchemes: appSchemes.union(["https"]))
     }
 
-    /// Why a URL was refused.
+    /// Why the policy refuses a URL.
     public enum Violation: Error, Sendable, Hashable, CustomStringConvertible {
-        /// The string is empty.
-        case empty
+        /// The text does not read as a URL, as a browser would not read it.
+        case unreadable(WebURL.ParseError)
         /// Longer than ``URLPolicy/maxLength``.
         case tooLong(limit: Int)
-        /// No scheme: a relative reference, with no base to resolve it against.
-        case relative
         /// A scheme that runs code or opens local data.
         case forbiddenScheme(String)
         /// A scheme the policy does not list.
         case schemeNotAllowed(String)
-        /// A URL of a special scheme (`https`, `http`) without a host.
-        case missingHost
-        /// A host a browser refuses: a character no host may hold, an IPv4 or IPv6 address out of
-        /// range or malformed, an `xn--` label that is not Punycode.
-        case invalidHost
-        /// A host with non-ASCII characters, which the package does not map (UTS 46): write it in its `xn--` form.
-        case internationalHost
-        /// A port that is not a number up to 65535.
-        case invalidPort
         /// A URL of a special scheme with user info before the host.
         case userInfo
         /// A URL Foundation's `URL` cannot hold, so the app could not open it as read.
@@ -88,15 +77,10 @@ public struct URLPolicy: Sendable, Hashable {
         /// A sentence a person understands.
         public var description: String {
             switch self {
-            case .empty: "URL is empty"
+            case .unreadable(let error): error.description
             case .tooLong(let limit): "URL is longer than \(limit) bytes"
-            case .relative: "URL is relative; an absolute URL is required"
             case .forbiddenScheme(let scheme): "URL scheme \(JSONPath.quoted(scheme + ":")) is never allowed"
             case .schemeNotAllowed(let scheme): "URL scheme \(JSONPath.quoted(scheme + ":")) is not allowed"
-            case .missingHost: "URL has no host"
-            case .invalidHost: "URL host is malformed"
-            case .internationalHost: "URL host has non-ASCII characters; write it in its xn-- form"
-            case .invalidPort: "URL port is malformed or above 65535"
             case .userInfo: "URL has user info before the host"
             case .notRepresentable: "URL cannot be held by Foundation's URL"
             case .notAnOrigin(let entry):
@@ -134,12 +118,11 @@ public struct URLPolicy: Sendable, Hashable {
     /// `text` read as a browser reads it; when that fails for a scheme that is never allowed,
     /// the scheme is the reason, whatever else the text gets wrong.
     static func read(_ text: String) throws(Violation) -> WebURL {
-        guard !text.isEmpty else { throw .empty }
         do {
             return try WebURL(text)
         } catch {
             if let scheme = URLReader.scheme(of: text), forbiddenSchemes.contains(scheme) { throw .forbiddenScheme(scheme) }
-            throw error
+            throw .unreadable(error)
         }
     }
 }

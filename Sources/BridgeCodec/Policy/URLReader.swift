@@ -24,13 +24,13 @@ struct URLReader {
     static let maximumLength = Int(UInt32.max / 4)
 
     /// `text` read as a URL, or relative to `base`: the serialization's bytes and where its parts lie.
-    static func read(_ text: String, base: WebURL?) throws(URLPolicy.Violation) -> (bytes: [UInt8], offsets: URLOffsets) {
+    static func read(_ text: String, base: WebURL?) throws(WebURL.ParseError) -> (bytes: [UInt8], offsets: URLOffsets) {
         guard text.utf8.count <= maximumLength, (base?.href.utf8.count ?? 0) <= maximumLength else {
             throw .tooLong(limit: maximumLength)
         }
         return try text.withUTF8Bytes { bytes in
             trimmed(bytes) { input in
-                Result { () throws(URLPolicy.Violation) in
+                Result { () throws(WebURL.ParseError) in
                     var reader = URLReader(input, base: base)
                     try reader.read()
                     return (reader.output, reader.offsets)
@@ -169,7 +169,7 @@ struct URLReader {
         return byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") || isSlash(byte)
     }
 
-    mutating func read() throws(URLPolicy.Violation) {
+    mutating func read() throws(WebURL.ParseError) {
         if try !readScheme() {
             try readWithoutScheme()
         }
@@ -187,7 +187,7 @@ struct URLReader {
     // MARK: Scheme
 
     /// The scheme start and scheme states, and what follows a scheme; `false` when there is none.
-    private mutating func readScheme() throws(URLPolicy.Violation) -> Bool {
+    private mutating func readScheme() throws(WebURL.ParseError) -> Bool {
         guard let first = input.first, Self.isAlpha(first) else { return false }
         var end = 1
         while end < input.count, Self.isSchemeByte(input[end]) { end += 1 }
@@ -199,7 +199,7 @@ struct URLReader {
         let port = Self.defaultPort(output[..<end])
         // No decision in the package opens a local file, and the file scheme's own grammar
         // (drive letters, hosts that are paths) would be code that only serves refusals.
-        guard port != 0 else { throw .forbiddenScheme("file") }
+        guard port != 0 else { throw .fileURL }
         isSpecial = port != nil
         offsets.isSpecial = isSpecial
         if isSpecial {
@@ -232,7 +232,7 @@ struct URLReader {
     }
 
     /// The no scheme state: a reference relative to the base.
-    private mutating func readWithoutScheme() throws(URLPolicy.Violation) {
+    private mutating func readWithoutScheme() throws(WebURL.ParseError) {
         guard let base else { throw .relative }
         if base.hasOpaquePath {
             guard current == UInt8(ascii: "#") else { throw .relative }
@@ -255,7 +255,7 @@ struct URLReader {
     // MARK: Relative references
 
     /// The relative state, with `base`'s scheme already written.
-    private mutating func readRelative() throws(URLPolicy.Violation) {
+    private mutating func readRelative() throws(WebURL.ParseError) {
         guard let base else { throw .relative }
         if isSlash(current) {
             // Relative slash state.
@@ -317,7 +317,7 @@ struct URLReader {
     // MARK: Authority
 
     /// The authority state (after any slashes the special states skip), then host and port.
-    private mutating func readAuthority() throws(URLPolicy.Violation) {
+    private mutating func readAuthority() throws(WebURL.ParseError) {
         if isSpecial {
             while isSlash(current) { pointer += 1 }
         }
@@ -348,7 +348,7 @@ struct URLReader {
     }
 
     /// The host state, then the port state.
-    private mutating func readHost(before end: Int) throws(URLPolicy.Violation) {
+    private mutating func readHost(before end: Int) throws(WebURL.ParseError) {
         var hostEnd = pointer
         var insideBrackets = false
         while hostEnd < end {
@@ -387,7 +387,7 @@ struct URLReader {
     // MARK: Path, query, fragment
 
     /// The path start state.
-    private mutating func readPathStart() throws(URLPolicy.Violation) {
+    private mutating func readPathStart() throws(WebURL.ParseError) {
         offsets.pathStart = output.count
         if isSpecial {
             if isSlash(current) { pointer += 1 }
@@ -410,7 +410,7 @@ struct URLReader {
     }
 
     /// The path state: segments, each written after a `/`, dot segments resolved as they end.
-    private mutating func readPath() throws(URLPolicy.Violation) {
+    private mutating func readPath() throws(WebURL.ParseError) {
         var segmentStart = output.count
         output.append(UInt8(ascii: "/"))
         while true {

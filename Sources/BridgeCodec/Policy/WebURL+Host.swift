@@ -17,7 +17,7 @@ extension WebURL {
         /// Reads `text` as the host of a URL of a special scheme (`isSpecial`, the default: a domain,
         /// an IPv4 or an IPv6 address) or of another scheme (an opaque host or an IPv6 address), as
         /// the Standard's host parser does; throws why a browser refuses it.
-        public init(_ text: String, isSpecial: Bool = true) throws(URLPolicy.Violation) {
+        public init(_ text: String, isSpecial: Bool = true) throws(ParseError) {
             guard !text.isEmpty else {
                 guard !isSpecial else { throw .invalidHost }
                 self = .empty

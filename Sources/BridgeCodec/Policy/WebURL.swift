@@ -1,11 +1,13 @@
 /// A URL read as a browser reads it: the WHATWG URL Standard's basic URL parser, and its serialization.
 ///
 /// Every URL decision in the package reads its URL here once and decides on the parts below,
-/// which are the parts a browser (and so a WebView) works with. The reader covers every scheme
-/// but `file:` (which no decision in the package ever opens) and refuses, with a documented
-/// reason, a host that holds non-ASCII characters (UTS 46 mapping is not implemented; write such a
-/// host in its `xn--` form). Everything else it reads exactly as the Standard does, including
-/// relative references against a base; what the Standard refuses, it refuses.
+/// which are the parts a browser (and so a WebView) works with: a typed ``Host`` and ``Origin``
+/// among them. Reading is not deciding: whether a URL that reads may be used is a
+/// ``URLPolicy``'s call. The reader covers every scheme but `file:` and refuses, with a
+/// documented reason (``ParseError``), a host that holds non-ASCII characters (UTS 46 mapping is
+/// not implemented; write such a host in its `xn--` form). Everything else it reads exactly as
+/// the Standard does, including relative references against a base; what the Standard refuses,
+/// it refuses.
 public struct WebURL: Sendable, Hashable, CustomStringConvertible {
     /// The URL as the Standard serializes it (`URL.href`): ASCII only.
     public let href: String
@@ -13,7 +15,8 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
     private let parts: URLOffsets
 
     /// Reads `text` as an absolute URL, or as a reference relative to `base`.
-    public init(_ text: String, base: WebURL? = nil) throws(URLPolicy.Violation) {
+    public init(_ text: String, base: WebURL? = nil) throws(ParseError) {
+        guard !text.isEmpty || base != nil else { throw .empty }
         if base == nil, let parts = text.withUTF8Bytes(URLReader.serializedWebURL) {
             // Already the serialization: the text is the href.
             self.init(href: text, parts: parts)
@@ -74,7 +77,7 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
     /// items, before its fragment, as URL builders add to a base URL: each name and value
     /// percent-encoded (``Escaper/urlQueryComponent(_:)``), the path read as a browser reads it.
     /// Throws only for a path that makes the URL longer than a URL may be.
-    public func appending(path: String = "", queryItems: [(name: String, value: String)]) throws(URLPolicy.Violation) -> WebURL {
+    public func appending(path: String = "", queryItems: [(name: String, value: String)]) throws(ParseError) -> WebURL {
         var text = String(Substring(href.utf8.prefix(parts.queryStart ?? parts.fragmentStart ?? parts.end)))
         if !path.isEmpty { text += (text.utf8.last == UInt8(ascii: "/") ? "" : "/") + path }
         let query = self.query.map { $0.isEmpty || $0.utf8.last == UInt8(ascii: "&") ? $0 : $0 + "&" } ?? ""

@@ -20,8 +20,8 @@ extension BridgeScripts {
     public static func bridgeClient(
         transport: ScriptTransport, global: String = defaultClientGlobal, androidInterface: String = "Android",
         timeoutMilliseconds: Int = defaultRequestTimeoutMilliseconds
-    ) throws(InvalidLimit) -> String {
-        try InvalidLimit.check("timeoutMilliseconds", timeoutMilliseconds, allowed: 1...longestRequestTimeoutMilliseconds)
+    ) throws(InvalidArgument) -> String {
+        try InvalidArgument.check("timeoutMilliseconds", timeoutMilliseconds, allowed: 1...longestRequestTimeoutMilliseconds)
         return script(
             running: [EmbeddedScripts.transport, EmbeddedScripts.bridge], transport: transport,
             config: [

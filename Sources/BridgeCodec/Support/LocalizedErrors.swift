@@ -15,4 +15,5 @@ extension DescribedError {
 extension BridgeError: DescribedError {}
 extension JSONError: DescribedError {}
 extension URLPolicy.Violation: DescribedError {}
-extension InvalidLimit: DescribedError {}
+extension WebURL.ParseError: DescribedError {}
+extension InvalidArgument: DescribedError {}

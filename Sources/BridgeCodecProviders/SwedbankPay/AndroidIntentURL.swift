@@ -44,10 +44,11 @@ public struct AndroidIntentURL: Sendable, Hashable {
     /// Where the browser goes when no app handles the intent (`S.browser_fallback_url`).
     public var browserFallbackURL: String? { stringExtras["browser_fallback_url"] }
 
-    /// Why an intent URL could not be read or written.
-    public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
-        /// Text a browser does not read as a URL.
-        case invalidURL(URLPolicy.Violation)
+    /// Why an intent URL could not be read or written; the public API throws its sentence as
+    /// an `InvalidArgument` rejection of the URL.
+    enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        /// Text a browser does not read as a URL, or reads with what no intent has, and why.
+        case invalidURL(String)
         /// The URL is neither an `intent:` nor an `android-app:` URL.
         case notAnIntentURL
         /// An `intent:` URL without its `#Intent;` part.
@@ -74,7 +75,7 @@ public struct AndroidIntentURL: Sendable, Hashable {
         /// A sentence a person understands.
         public var description: String {
             switch self {
-            case .invalidURL(let violation): "not a URL: \(violation)"
+            case .invalidURL(let reason): "not a URL: \(reason)"
             case .notAnIntentURL: "not an intent: or android-app: URL"
             case .missingIntentFragment: "no #Intent; part"
             case .missingEnd: "the intent does not end with end;"
@@ -91,12 +92,20 @@ public struct AndroidIntentURL: Sendable, Hashable {
     }
 
     /// Parses an intent URL strictly: read as a browser reads it, then its fragment as the intent's entries.
-    public init(parsing url: String) throws(Failure) {
+    public init(parsing url: String) throws(InvalidArgument) {
+        do {
+            try self.init(reading: url)
+        } catch {
+            throw .rejected(name: "url", reason: error.description)
+        }
+    }
+
+    private init(reading url: String) throws(Failure) {
         let parsed: WebURL
         do {
             parsed = try WebURL(url)
         } catch {
-            throw .invalidURL(error)
+            throw .invalidURL(error.description)
         }
         try self.init(parsed)
     }
@@ -132,9 +141,9 @@ public struct AndroidIntentURL: Sendable, Hashable {
     /// user info, a port, or a query with no path as part of the package's name.
     private init(androidApp url: WebURL) throws(Failure) {
         self.init(target: nil)
-        guard let host = url.host, host != .empty else { throw .invalidURL(.missingHost) }
-        guard url.username.isEmpty, url.password.isEmpty else { throw .invalidURL(.userInfo) }
-        guard url.port == nil else { throw .invalidURL(.invalidPort) }
+        guard let host = url.host, host != .empty else { throw .invalidURL(WebURL.ParseError.missingHost.description) }
+        guard url.username.isEmpty, url.password.isEmpty else { throw .invalidURL(URLPolicy.Violation.userInfo.description) }
+        guard url.port == nil else { throw .invalidURL(WebURL.ParseError.invalidPort.description) }
         var explicitAction = false
         var dataFragment = url.fragment.map { "#" + $0 } ?? ""
         if let fragment = url.fragment, fragment.utf8.starts(with: "Intent;".utf8) {
@@ -200,7 +209,15 @@ public struct AndroidIntentURL: Sendable, Hashable {
 
     /// The URL text, with ``target`` as a browser serializes it. Throws when a browser does not
     /// read ``target`` as an absolute URL, or when it has a fragment.
-    public func urlString() throws(Failure) -> String {
+    public func urlString() throws(InvalidArgument) -> String {
+        do {
+            return try written()
+        } catch {
+            throw .rejected(name: "target", reason: error.description)
+        }
+    }
+
+    private func written() throws(Failure) -> String {
         var text = "intent:"
         var entries: [(String, String)] = []
         if let target {
@@ -208,7 +225,7 @@ public struct AndroidIntentURL: Sendable, Hashable {
             do {
                 url = try WebURL(target)
             } catch {
-                throw .invalidURL(error)
+                throw .invalidURL(error.description)
             }
             guard url.fragment == nil else { throw .targetWithFragment(target) }
             text += Substring(url.href.utf8.dropFirst(url.scheme.utf8.count + 1))
@@ -230,10 +247,4 @@ public struct AndroidIntentURL: Sendable, Hashable {
         guard let decoded = Escaper.percentDecoded(text) else { throw .invalidPercentEncoding(String(text)) }
         return decoded
     }
-}
-
-// `localizedDescription` reads `errorDescription`: without it, logs show the type and a number.
-extension AndroidIntentURL.Failure: LocalizedError {
-    /// ``description``.
-    public var errorDescription: String? { description }
 }

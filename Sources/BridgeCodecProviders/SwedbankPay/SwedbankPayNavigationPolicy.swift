@@ -1,5 +1,4 @@
 import BridgeCodec
-import Foundation
 
 extension SwedbankPayNavigationPolicy {
     /// What the app should do with a navigation inside the payment WebView.
@@ -11,8 +10,8 @@ extension SwedbankPayNavigationPolicy {
         /// The payer came back through `paymentUrl`: reload the payment menu; stop the navigation.
         case reloadPayment
         /// Open this URL outside the WebView (an app's custom scheme, a page that does not work inside a
-        /// WebView), as a browser serializes it; stop the navigation.
-        case openExternally(url: String)
+        /// WebView), as a browser reads it; stop the navigation.
+        case openExternally(url: WebURL)
         /// An Android `intent:` or `android-app:` URL: start it, or open `fallbackURL` in the browser when
         /// no app handles it (an `intent:` URL's alone, as Android's SDK reads them).
         /// As Chrome starts one from a page, the intent carries the category
@@ -20,7 +19,7 @@ extension SwedbankPayNavigationPolicy {
         /// activities that accept links from the web answer. `fallbackURL` is the intent's
         /// `browser_fallback_url`, as a browser serializes it, only when it is an `http` or `https` URL
         /// that `URLPolicy` accepts under those schemes: the page chose it, and a browser opens nothing else from it.
-        case openIntent(AndroidIntentURL, fallbackURL: String?)
+        case openIntent(AndroidIntentURL, fallbackURL: WebURL?)
         /// Refuse it: text a browser does not read as a URL; a scheme that runs code or opens local data
         /// (`URLPolicy.forbiddenSchemes`), or a `blob:` URL of an origin that is not `https` (or, in the
         /// main frame, not on the WebView's hosts); an `http` page in a frame; or an
@@ -41,10 +40,10 @@ extension SwedbankPayNavigationPolicy {
 /// it: scheme and host in lowercase, the default port dropped, an empty path written `/`, dot
 /// segments resolved. So `completeUrl` `https://shop.example` is the navigation `https://shop.example/`.
 public struct SwedbankPayNavigationPolicy: Sendable, Hashable {
-    /// The payment order's `completeUrl`.
-    public let completeURL: String
-    /// The payment order's `cancelUrl`.
-    public let cancelURL: String
+    /// The payment order's `completeUrl`, as a WebView reports it.
+    public let completeURL: WebURL
+    /// The payment order's `cancelUrl`, as a WebView reports it.
+    public let cancelURL: WebURL
     /// The payment order's `paymentUrl`.
     public let paymentURL: SwedbankPayPaymentURL
     /// The app's custom scheme, under which the payment URL may also come back.
@@ -68,10 +67,6 @@ public struct SwedbankPayNavigationPolicy: Sendable, Hashable {
     ]
     /// `webViewHosts`, ready for lookups: built when the hosts are set, not on every navigation.
     private var webViewHostList: WebViewHostPatterns
-    /// `completeURL`, `cancelURL` and `paymentURL` as a WebView reports them.
-    private let complete: WebURL
-    private let cancel: WebURL
-    private let payment: WebURL
 
     /// The category Chrome adds to every intent it starts from a page.
     static let browsableCategory = "android.intent.category.BROWSABLE"
@@ -79,40 +74,26 @@ public struct SwedbankPayNavigationPolicy: Sendable, Hashable {
     /// and Android's content providers.
     static let intentDataSchemesBlocked = URLPolicy.forbiddenSchemes.union(["blob"])
 
-    /// Which of the policy's own URLs is not an absolute `https` or `http` URL, and why.
-    public struct InvalidURL: Error, Sendable, Hashable, CustomStringConvertible {
-        /// `completeURL`, `cancelURL` or `paymentURL`.
-        public var name: String
-        /// Why the URL policy refuses it.
-        public var violation: URLPolicy.Violation
-
-        /// The URL `name` refused for `violation`.
-        public init(name: String, violation: URLPolicy.Violation) {
-            self.name = name
-            self.violation = violation
-        }
-
-        /// `completeURL: URL is relative; an absolute URL is required`.
-        public var description: String { "\(name): \(violation)" }
-    }
-
     /// A policy. There is no default host list: the payment menu's own hosts must be listed.
-    /// `completeURL`, `cancelURL` and the payment URL must be absolute `https` or `http` URLs.
+    /// `completeURL`, `cancelURL` and the payment URL must be absolute `https` or `http` URLs:
+    /// one that is not is refused with its name (`completeURL`, `cancelURL` or `paymentURL`).
     public init(
         completeURL: String, cancelURL: String, paymentURL: SwedbankPayPaymentURL, appScheme: String? = nil, webViewHosts: Set<String>
-    ) throws(InvalidURL) {
-        func read(_ url: String, _ name: String) throws(InvalidURL) -> WebURL {
+    ) throws(InvalidArgument) {
+        func read(_ url: String, _ name: String) throws(InvalidArgument) -> WebURL {
             do {
                 return try URLPolicy.webURLs.check(url)
             } catch {
-                throw InvalidURL(name: name, violation: error)
+                throw .url(name: name, error)
             }
         }
-        complete = try read(completeURL, "completeURL")
-        cancel = try read(cancelURL, "cancelURL")
-        payment = try read(paymentURL.string, "paymentURL")
-        self.completeURL = completeURL
-        self.cancelURL = cancelURL
+        self.completeURL = try read(completeURL, "completeURL")
+        self.cancelURL = try read(cancelURL, "cancelURL")
+        do {
+            try URLPolicy.webURLs.check(paymentURL.url)
+        } catch {
+            throw .url(name: "paymentURL", error)
+        }
         self.paymentURL = paymentURL
         self.appScheme = appScheme
         self.webViewHosts = webViewHosts
@@ -129,9 +110,9 @@ public struct SwedbankPayNavigationPolicy: Sendable, Hashable {
     /// opened in the browser. The complete, cancel and payment URLs are recognized in any frame.
     public func decide(_ target: String, isMainFrame: Bool = true) -> SwedbankPayNavigationPolicy.Decision {
         guard let url = try? WebURL(target) else { return .block }
-        if url == complete { return .completed }
-        if url == cancel { return .canceled }
-        if SwedbankPayPaymentURL.matches(url, payment, appScheme: appScheme) { return .reloadPayment }
+        if url == completeURL { return .completed }
+        if url == cancelURL { return .canceled }
+        if paymentURL.matches(url, appScheme: appScheme) { return .reloadPayment }
         switch url.scheme {
         case "intent", "android-app":
             guard var intent = try? AndroidIntentURL(url), intent.component == nil,
@@ -141,14 +122,14 @@ public struct SwedbankPayNavigationPolicy: Sendable, Hashable {
                 intent.categories.append(Self.browsableCategory)
             }
             // As Android's SDK and Chrome read it, only an `intent:` URL falls back to a page.
-            let fallback = url.scheme == "intent" ? intent.browserFallbackURL.flatMap { try? URLPolicy.webURLs.check($0).href } : nil
+            let fallback = url.scheme == "intent" ? intent.browserFallbackURL.flatMap { try? URLPolicy.webURLs.check($0) } : nil
             return .openIntent(intent, fallbackURL: fallback)
         case "https":
-            return !isMainFrame || url.host.map(webViewHostList.contains) == true ? .allow : .openExternally(url: url.href)
+            return !isMainFrame || url.host.map(webViewHostList.contains) == true ? .allow : .openExternally(url: url)
         case "http":
             // Never inside the WebView, listed host or not: a page sent in clear text could be
             // anyone's, and the WebView gives the page the app's bridge.
-            return isMainFrame ? .openExternally(url: url.href) : .block
+            return isMainFrame ? .openExternally(url: url) : .block
         case let scheme where URLPolicy.forbiddenSchemes.contains(scheme):
             return .block
         case "about":
@@ -159,13 +140,7 @@ public struct SwedbankPayNavigationPolicy: Sendable, Hashable {
             guard case .tuple("https", let host, _) = url.origin else { return .block }
             return !isMainFrame || webViewHostList.contains(host) ? .allow : .block
         default:
-            return .openExternally(url: url.href)
+            return .openExternally(url: url)
         }
     }
-}
-
-// `localizedDescription` reads `errorDescription`: without it, logs show the type and a number.
-extension SwedbankPayNavigationPolicy.InvalidURL: LocalizedError {
-    /// ``description``.
-    public var errorDescription: String? { description }
 }

@@ -3,8 +3,8 @@ import BridgeCodec
 /// A Swedbank Pay payment URL: the Merchant Backend's helper endpoint that brings the payer back
 /// into the app (`sdk-callback/android-intent` or `sdk-callback/ios-universal-link`).
 public struct SwedbankPayPaymentURL: Sendable, Hashable, CustomStringConvertible {
-    /// The URL text.
-    public let string: String
+    /// The URL, as a browser reads it.
+    public let url: WebURL
 
     /// The Android form: `ROOT/sdk-callback/android-intent?package=PACKAGE&id=ID`.
     /// `backendRoot` is the Merchant Backend's root endpoint, an absolute `https` or `http` URL
@@ -26,16 +26,23 @@ public struct SwedbankPayPaymentURL: Sendable, Hashable, CustomStringConvertible
     }
 
     private init(root: WebURL, path: String, query: [(name: String, value: String)]) throws(URLPolicy.Violation) {
-        string = try root.appending(path: path, queryItems: query).href
+        do {
+            url = try root.appending(path: path, queryItems: query)
+        } catch {
+            throw .unreadable(error)
+        }
     }
 
-    /// A payment URL from its text, for matching.
-    public init(_ string: String) {
-        self.string = string
+    /// The payment URL `url`, as the payment order holds it, for matching.
+    public init(_ url: WebURL) {
+        self.url = url
     }
 
-    /// The URL text.
-    public var description: String { string }
+    /// The URL as a browser serializes it.
+    public var string: String { url.href }
+
+    /// ``string``.
+    public var description: String { url.href }
 
     /// Whether `url` is this payment URL coming back, by the iOS SDK's rule: every query item of
     /// the payment URL is in `url` with the same encoded name and value, as many times, in any
@@ -43,8 +50,13 @@ public struct SwedbankPayPaymentURL: Sendable, Hashable, CustomStringConvertible
     /// the same user info, host, port, path (a trailing `/` tolerated) and fragment. Both are read as a browser
     /// reads them, and every part compares by its bytes; text a browser refuses matches nothing.
     public func matches(_ url: String, appScheme: String? = nil) -> Bool {
-        guard let expected = try? WebURL(string), let actual = try? WebURL(url) else { return false }
-        return Self.matches(actual, expected, appScheme: appScheme)
+        guard let actual = try? WebURL(url) else { return false }
+        return matches(actual, appScheme: appScheme)
+    }
+
+    /// Whether `url` is this payment URL coming back; see ``matches(_:appScheme:)-(String,_)``.
+    public func matches(_ url: WebURL, appScheme: String? = nil) -> Bool {
+        Self.matches(url, self.url, appScheme: appScheme)
     }
 
     static func matches(_ actual: WebURL, _ expected: WebURL, appScheme: String?) -> Bool {

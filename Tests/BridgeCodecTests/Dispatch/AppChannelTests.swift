@@ -217,17 +217,16 @@ struct ErrorDescriptionTests {
             BridgeError(handlerName: "h", reason: .unknownHandler),
             JSONError(path: .root, reason: .missingKey),
             JSONError(path: .root, reason: .malformedJSON(.emptyInput, at: JSONTextPosition(line: 1, column: 1, offset: 0))),
-            URLPolicy.Violation.relative,
+            WebURL.ParseError.relative,
+            URLPolicy.Violation.unreadable(.relative),
             URLPolicy.Violation.notAnOrigin("https://a.example/"),
-            InvalidLimit(limit: "maxDepth", value: 0, allowed: 1...512),
-            MerchantBackend.LinkError.invalidLink("x"),
-            AndroidIntentURL.Failure.notAnIntentURL,
+            InvalidArgument.outOfRange(name: "maxDepth", value: 0, allowed: 1...512),
+            InvalidArgument.url(name: "completeURL", .unreadable(.relative)),
+            InvalidArgument.rejected(name: "url", reason: "not an intent: or android-app: URL"),
         ]
         for error in errors {
             #expect(error.localizedDescription == error.description)
             #expect(!error.description.isEmpty)
         }
-        let navigation = SwedbankPayNavigationPolicy.InvalidURL(name: "completeURL", violation: .relative)
-        #expect(navigation.localizedDescription == navigation.description)
     }
 }

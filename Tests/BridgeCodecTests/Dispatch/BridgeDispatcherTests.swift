@@ -158,9 +158,11 @@ struct BridgeDispatcherTests {
             // What a browser reads, the policy reads the same way: these are all https URLs with a host.
             ("https://a.example:/", nil), ("https://a_b.example/", nil), ("https:/a.example", nil), ("https://0x7f.1/", nil),
             ("https://a.example/\u{7F}", nil), ("https://a.example/\u{85}", nil), ("https://a.example/a|b\\c?d={e}", nil),
-            ("https://[zz]/", URLPolicy.Violation.invalidHost), ("https://a^b/", .invalidHost), ("https://1.2.3.4.5/", .invalidHost),
-            ("https://a:65536/", .invalidPort), ("https://bücher.example/", .internationalHost), ("https://", .missingHost),
-            ("https://user:pw@a.example/", .userInfo), ("1https://a.example", .relative), (":x", .relative),
+            ("https://[zz]/", URLPolicy.Violation.unreadable(.invalidHost)), ("https://a^b/", .unreadable(.invalidHost)),
+            ("https://1.2.3.4.5/", .unreadable(.invalidHost)),
+            ("https://a:65536/", .unreadable(.invalidPort)), ("https://bücher.example/", .unreadable(.internationalHost)),
+            ("https://", .unreadable(.missingHost)),
+            ("https://user:pw@a.example/", .userInfo), ("1https://a.example", .unreadable(.relative)), (":x", .unreadable(.relative)),
             ("file:///etc/passwd", .forbiddenScheme("file")), ("javascript://a^b/%0aalert(1)", .forbiddenScheme("javascript")),
             ("content://media/1", .forbiddenScheme("content")),
         ] as [(String, URLPolicy.Violation?)])
@@ -180,10 +182,10 @@ struct BridgeDispatcherTests {
         }
         #expect(URLPolicy().maxLength == 8_192)
         // A length outside 1 to 4 GiB is refused where the policy is made.
-        #expect(throws: InvalidLimit(limit: "maxLength", value: 0, allowed: 1...JSONLimits.maximumBytes)) {
+        #expect(throws: InvalidArgument.outOfRange(name: "maxLength", value: 0, allowed: 1...JSONLimits.maximumBytes)) {
             try URLPolicy(maxLength: 0)
         }
-        #expect(throws: InvalidLimit.self) { try URLPolicy(allowedSchemes: ["https"], maxLength: -8) }
+        #expect(throws: InvalidArgument.self) { try URLPolicy(allowedSchemes: ["https"], maxLength: -8) }
     }
 
     @Test func foundationBodiesThatJSONCannotHoldAreRejectedWithTheirPath() {

@@ -47,7 +47,7 @@ struct BridgeURLTests {
 
     @Test func schemesAreLowercased() throws {
         #expect(try BridgeURL("HTTPS://bank.example").scheme == "https")
-        #expect(throws: URLPolicy.Violation.relative) { try BridgeURL("/relative") }
+        #expect(throws: URLPolicy.Violation.unreadable(.relative)) { try BridgeURL("/relative") }
     }
 
     @Test func settingTheSchemesLowercasesThem() {

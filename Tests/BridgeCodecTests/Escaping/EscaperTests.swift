@@ -104,7 +104,7 @@ struct EscaperTests {
         #expect(throws: URLPolicy.Violation.forbiddenScheme("javascript")) { try Escaper.urlAttribute("javascript:alert(1)") }
         #expect(try Escaper.urlAttribute("https://a.example/\"onload=x") == "https://a.example/%22onload=x")
         #expect(try Escaper.urlAttribute("https://a\"b.example/") == "https://a&quot;b.example/")
-        #expect(throws: URLPolicy.Violation.invalidHost) { try Escaper.urlAttribute("https://a<b.example/") }
+        #expect(throws: URLPolicy.Violation.unreadable(.invalidHost)) { try Escaper.urlAttribute("https://a<b.example/") }
         #expect(try Escaper.urlAttribute("myapp://pay?id=1", policy: .https(plusAppSchemes: ["myapp"])) == "myapp://pay?id=1")
     }
 

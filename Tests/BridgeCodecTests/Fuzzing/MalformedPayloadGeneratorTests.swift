@@ -21,7 +21,7 @@ struct MalformedPayloadGeneratorTests {
         let generator = MalformedPayloadGenerator(example: .bool(true))
         #expect(try generator.variants(count: MalformedPayloadGenerator.maximumCount).count == MalformedPayloadGenerator.maximumCount)
         for count in [Int.max, MalformedPayloadGenerator.maximumCount + 1, 0, -1] {
-            #expect(throws: InvalidLimit(limit: "count", value: count, allowed: 1...MalformedPayloadGenerator.maximumCount)) {
+            #expect(throws: InvalidArgument.outOfRange(name: "count", value: count, allowed: 1...MalformedPayloadGenerator.maximumCount)) {
                 try generator.variants(count: count)
             }
         }

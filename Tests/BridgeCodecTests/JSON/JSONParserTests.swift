@@ -303,7 +303,7 @@ struct JSONParserTests {
     /// A limit outside its range is refused where it is made, naming the range: never clamped,
     /// never a trap.
     @Test func limitsOutsideTheirRangeAreRefused() throws {
-        func refusal(_ make: () throws(InvalidLimit) -> JSONLimits) -> String? {
+        func refusal(_ make: () throws(InvalidArgument) -> JSONLimits) -> String? {
             do {
                 _ = try make()
                 return nil
@@ -312,19 +312,19 @@ struct JSONParserTests {
             }
         }
         #expect(
-            refusal { () throws(InvalidLimit) in try JSONLimits(maxBytes: -1) } == "maxBytes is -1; it must be from 1 to 4294967294")
+            refusal { () throws(InvalidArgument) in try JSONLimits(maxBytes: -1) } == "maxBytes is -1; it must be from 1 to 4294967294")
         #expect(
-            refusal { () throws(InvalidLimit) in try JSONLimits(maxBytes: 0) } == "maxBytes is 0; it must be from 1 to 4294967294")
-        #expect(refusal { () throws(InvalidLimit) in try JSONLimits(maxBytes: .max) } != nil)
-        #expect(refusal { () throws(InvalidLimit) in try JSONLimits(maxDepth: -5) } == "maxDepth is -5; it must be from 1 to 512")
+            refusal { () throws(InvalidArgument) in try JSONLimits(maxBytes: 0) } == "maxBytes is 0; it must be from 1 to 4294967294")
+        #expect(refusal { () throws(InvalidArgument) in try JSONLimits(maxBytes: .max) } != nil)
+        #expect(refusal { () throws(InvalidArgument) in try JSONLimits(maxDepth: -5) } == "maxDepth is -5; it must be from 1 to 512")
         #expect(
-            refusal { () throws(InvalidLimit) in try JSONLimits(maxDepth: 100_000) } == "maxDepth is 100000; it must be from 1 to 512"
+            refusal { () throws(InvalidArgument) in try JSONLimits(maxDepth: 100_000) } == "maxDepth is 100000; it must be from 1 to 512"
         )
-        #expect(refusal { () throws(InvalidLimit) in try JSONLimits(maxStringLength: .min) } != nil)
+        #expect(refusal { () throws(InvalidArgument) in try JSONLimits(maxStringLength: .min) } != nil)
         #expect(
-            refusal { () throws(InvalidLimit) in try JSONLimits(maxObjectMembers: 0) }
+            refusal { () throws(InvalidArgument) in try JSONLimits(maxObjectMembers: 0) }
                 == "maxObjectMembers is 0; it must be from 1 to 4294967294")
-        #expect(refusal { () throws(InvalidLimit) in try JSONLimits(maxDepth: 512) } == nil)
+        #expect(refusal { () throws(InvalidArgument) in try JSONLimits(maxDepth: 512) } == nil)
         #expect(try JSONLimits() == .default)
     }
 

@@ -62,8 +62,8 @@ struct URLReadingRegressionTests {
         #expect(
             try URLPolicy.httpsOnly.check("https://shop.example/a b/ü?q=ä ö").href == "https://shop.example/a%20b/%C3%BC?q=%C3%A4%20%C3%B6")
         // A label that is not Punycode is no host; a non-ASCII host is refused with a reason that says so.
-        #expect(throws: URLPolicy.Violation.invalidHost) { try URLPolicy.httpsOnly.check("https://xn--zz-.example/") }
-        #expect(throws: URLPolicy.Violation.internationalHost) { try URLPolicy.httpsOnly.check("https://bücher.example/") }
+        #expect(throws: URLPolicy.Violation.unreadable(.invalidHost)) { try URLPolicy.httpsOnly.check("https://xn--zz-.example/") }
+        #expect(throws: URLPolicy.Violation.unreadable(.internationalHost)) { try URLPolicy.httpsOnly.check("https://bücher.example/") }
     }
 
     /// The payment URL is read as the complete and cancel URLs are: a backend root with dot segments
@@ -74,7 +74,7 @@ struct URLReadingRegressionTests {
         let navigation = try SwedbankPayNavigationPolicy(
             completeURL: "https://shop.example/x/../done", cancelURL: "https://shop.example/cancel",
             paymentURL: SwedbankPayPaymentURL(
-                "https://backend.example/a/../m/sdk-callback/android-intent?package=your.ecom.app&id=1"), webViewHosts: [])
+                .literal("https://backend.example/a/../m/sdk-callback/android-intent?package=your.ecom.app&id=1")), webViewHosts: [])
         #expect(navigation.decide(payment.string) == .reloadPayment)
         #expect(navigation.decide("https://shop.example/done") == .completed)
     }

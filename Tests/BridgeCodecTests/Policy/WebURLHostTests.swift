@@ -19,7 +19,7 @@ struct WebURLHostTests {
         #expect(try WebURL.Host("Callback", isSpecial: false) == .opaque("Callback"))
         #expect(try WebURL.Host("", isSpecial: false) == .empty)
         for refused in ["", "256.1.1.1", "a b", "xn--a", "[::1"] {
-            #expect(throws: URLPolicy.Violation.self, "\(refused)") { try WebURL.Host(refused) }
+            #expect(throws: WebURL.ParseError.invalidHost, "\(refused)") { try WebURL.Host(refused) }
         }
         #expect(WebURL.Host.ipv6("::1").description == "[::1]" && WebURL.Host.ipv4("10.0.0.1").isIPAddress)
         #expect(!WebURL.Host.domain("shop.example").isIPAddress && !WebURL.Host.opaque("x").isIPAddress)

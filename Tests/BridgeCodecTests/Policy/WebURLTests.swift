@@ -52,18 +52,18 @@ struct WebURLTests {
 
     /// The refusals docs/security.md lists for URLs a browser reads: `file:` URLs, and hosts
     /// with non-ASCII characters (no UTS 46 mapping).
-    static func isDocumentedRefusal(_ violation: URLPolicy.Violation) -> Bool {
-        violation == .forbiddenScheme("file") || violation == .internationalHost
+    static func isDocumentedRefusal(_ error: WebURL.ParseError) -> Bool {
+        error == .fileURL || error == .internationalHost
     }
 
     @Test func everyCaseReadsAsTheStandardSaysOrIsADocumentedRefusal() throws {
         let cases = try Self.cases()
         #expect(cases.count > 800)
         var (equal, refusedAsTheStandard) = (0, 0)
-        var refusedAsDocumented: [URLPolicy.Violation: Int] = [:]
+        var refusedAsDocumented: [WebURL.ParseError: Int] = [:]
         for testCase in cases {
-            let result = Result { () throws(URLPolicy.Violation) in
-                try WebURL(testCase.input, base: testCase.base.map { text throws(URLPolicy.Violation) in try WebURL(text) })
+            let result = Result { () throws(WebURL.ParseError) in
+                try WebURL(testCase.input, base: testCase.base.map { text throws(WebURL.ParseError) in try WebURL(text) })
             }
             switch (result, testCase.expected) {
             case (.success(let url), let expected?):
@@ -89,7 +89,7 @@ struct WebURLTests {
         // The counts docs/security.md quotes.
         #expect(equal == 462)
         #expect(refusedAsTheStandard == 273)
-        #expect(refusedAsDocumented == [.forbiddenScheme("file"): 122, .internationalHost: 9])
+        #expect(refusedAsDocumented == [.fileURL: 122, .internationalHost: 9])
     }
 
     @Test func readsAsAWebViewReports() throws {
@@ -104,10 +104,10 @@ struct WebURLTests {
             #expect(try WebURL(written).host?.description == host, "\(written)")
         }
         for refused in ["https://1.2.3.4.5/", "https://256.1.1.1/", "https://xn--a.example/", "https://a^b/", "https://[::1/"] {
-            #expect(throws: URLPolicy.Violation.invalidHost, "\(refused)") { try WebURL(refused) }
+            #expect(throws: WebURL.ParseError.invalidHost, "\(refused)") { try WebURL(refused) }
         }
-        #expect(throws: URLPolicy.Violation.invalidPort) { try WebURL("https://a:65536/") }
-        #expect(throws: URLPolicy.Violation.internationalHost) { try WebURL("https://bücher.example/") }
+        #expect(throws: WebURL.ParseError.invalidPort) { try WebURL("https://a:65536/") }
+        #expect(throws: WebURL.ParseError.internationalHost) { try WebURL("https://bücher.example/") }
         #expect(try WebURL("https://shop.example/a|b^c{d}\\e?q=|^{}#|^{}").href == "https://shop.example/a|b%5Ec%7Bd%7D/e?q=|^{}#|^{}")
         #expect(try WebURL("https://shop.example/a b/ü?q=a b").href == "https://shop.example/a%20b/%C3%BC?q=a%20b")
     }
@@ -119,8 +119,8 @@ struct WebURLTests {
         #expect(try WebURL("//other.example/p", base: base).href == "https://other.example/p")
         #expect(try WebURL("?z", base: base).href == "https://backend.example/swedbank-pay-mobile/?z")
         #expect(try WebURL("", base: base).href == "https://backend.example/swedbank-pay-mobile/?x=1")
-        #expect(throws: URLPolicy.Violation.relative) { try WebURL("consumers") }
-        #expect(throws: URLPolicy.Violation.relative) { try WebURL("x", base: WebURL("about:blank")) }
+        #expect(throws: WebURL.ParseError.relative) { try WebURL("consumers") }
+        #expect(throws: WebURL.ParseError.relative) { try WebURL("x", base: WebURL("about:blank")) }
     }
 
     /// The one-scan reading of URLs already in their serialization gives what the whole reader gives.

@@ -76,19 +76,29 @@ struct AndroidIntentURLTests {
         #expect(entries.package == "com.example.app")
         #expect(
             try AndroidIntentURL(parsing: "android-app://com.example.app/https/example.com/a#top").target == "https://example.com/a#top")
-        #expect(throws: AndroidIntentURL.Failure.invalidURL(.missingHost)) { try AndroidIntentURL(parsing: "android-app:com.example.app") }
-        #expect(throws: AndroidIntentURL.Failure.invalidScheme("")) { try AndroidIntentURL(parsing: "android-app://com.example.app//x") }
+        #expect(throws: AndroidIntentURL.Failure.invalidURL(WebURL.ParseError.missingHost.description).refusal(of: "url")) {
+            try AndroidIntentURL(parsing: "android-app:com.example.app")
+        }
+        #expect(throws: AndroidIntentURL.Failure.invalidScheme("").refusal(of: "url")) {
+            try AndroidIntentURL(parsing: "android-app://com.example.app//x")
+        }
         // The authority is the package alone.
-        #expect(throws: AndroidIntentURL.Failure.invalidURL(.userInfo)) {
+        #expect(throws: AndroidIntentURL.Failure.invalidURL(URLPolicy.Violation.userInfo.description).refusal(of: "url")) {
             try AndroidIntentURL(parsing: "android-app://a@com.bank.app/https/b/")
         }
-        #expect(throws: AndroidIntentURL.Failure.invalidURL(.invalidPort)) {
+        #expect(throws: AndroidIntentURL.Failure.invalidURL(WebURL.ParseError.invalidPort.description).refusal(of: "url")) {
             try AndroidIntentURL(parsing: "android-app://com.bank.app:1/https/b/")
         }
-        #expect(throws: AndroidIntentURL.Failure.dataWithoutScheme) { try AndroidIntentURL(parsing: "android-app://com.bank.app?x=1") }
-        #expect(throws: AndroidIntentURL.Failure.dataWithoutScheme) { try AndroidIntentURL(parsing: "android-app://com.bank.app#top") }
-        #expect(throws: AndroidIntentURL.Failure.invalidScheme("1x")) { try AndroidIntentURL(parsing: "android-app://a.b/1x/h/") }
-        #expect(throws: AndroidIntentURL.Failure.unsupportedKey("scheme")) {
+        #expect(throws: AndroidIntentURL.Failure.dataWithoutScheme.refusal(of: "url")) {
+            try AndroidIntentURL(parsing: "android-app://com.bank.app?x=1")
+        }
+        #expect(throws: AndroidIntentURL.Failure.dataWithoutScheme.refusal(of: "url")) {
+            try AndroidIntentURL(parsing: "android-app://com.bank.app#top")
+        }
+        #expect(throws: AndroidIntentURL.Failure.invalidScheme("1x").refusal(of: "url")) {
+            try AndroidIntentURL(parsing: "android-app://a.b/1x/h/")
+        }
+        #expect(throws: AndroidIntentURL.Failure.unsupportedKey("scheme").refusal(of: "url")) {
             try AndroidIntentURL(parsing: "android-app://com.example.app/#Intent;scheme=https;end")
         }
     }
@@ -112,7 +122,7 @@ struct AndroidIntentURLTests {
         ("intent://example.com/#Intent;scheme=https;package=%FF;end;", .invalidPercentEncoding("%FF")),
     ])
     func malformedIntentsAreTypedErrors(url: String, expected: AndroidIntentURL.Failure) {
-        #expect(throws: expected) { try AndroidIntentURL(parsing: url) }
+        #expect(throws: expected.refusal(of: "url")) { try AndroidIntentURL(parsing: url) }
     }
 
     @Test func hostileValuesSurviveBuildAndParse() throws {
@@ -136,7 +146,7 @@ struct AndroidIntentURLTests {
             var expected = intent
             if let target {
                 guard let url = try? WebURL(target), url.fragment == nil else {
-                    #expect(throws: AndroidIntentURL.Failure.self) { try intent.urlString() }
+                    #expect(throws: InvalidArgument.self) { try intent.urlString() }
                     continue
                 }
                 expected.target = url.href
@@ -160,8 +170,13 @@ struct AndroidIntentURLTests {
     }
 
     @Test func targetsNeedASchemeToBeWritten() {
-        #expect(throws: AndroidIntentURL.Failure.invalidURL(.relative)) {
+        #expect(throws: AndroidIntentURL.Failure.invalidURL(WebURL.ParseError.relative.description).refusal(of: "target")) {
             try AndroidIntentURL(target: "//example.com/x").urlString()
         }
     }
+}
+
+extension AndroidIntentURL.Failure {
+    /// How the public API refuses `parameter` for this failure.
+    func refusal(of parameter: String) -> InvalidArgument { .rejected(name: parameter, reason: description) }
 }

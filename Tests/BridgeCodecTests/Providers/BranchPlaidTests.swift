@@ -25,7 +25,7 @@ struct BranchPlaidTests {
         #expect(
             harness.reject("branchPlaidLink", #""javascript:alert(1)""#)?.description
                 == #"branchPlaidLink: $: URL scheme "javascript:" is never allowed"#)
-        #expect(harness.reject("branchPlaidLink", #""""#)?.reason == .invalidMessage(.urlRejected(.empty)))
+        #expect(harness.reject("branchPlaidLink", #""""#)?.reason == .invalidMessage(.urlRejected(.unreadable(.empty))))
         let absent = harness.dispatcher.outcome(BridgeMessage(handlerName: "branchPlaidLink", body: .absent))
         #expect(absent.failureValue?.reason == .invalidMessage(.typeMismatch(expected: "a string", found: .null)))
     }
@@ -46,7 +46,7 @@ struct BranchPlaidTests {
         #expect(harness.reject("branchPlaidLinkComplete", #"{"status":"completed"}"#)?.path.description == "$.callbackUrl")
         #expect(
             harness.reject("branchPlaidLinkComplete", #"{"status":"completed","callbackUrl":""}"#)?.reason
-                == .invalidMessage(.urlRejected(.empty)))
+                == .invalidMessage(.urlRejected(.unreadable(.empty))))
         #expect(
             harness.reject("branchPlaidLinkComplete", #"{"status":"completed","callbackUrl":"otherapp://x"}"#)?.reason
                 == .invalidMessage(.urlRejected(.schemeNotAllowed("otherapp"))))

@@ -71,9 +71,9 @@ struct SwedbankPayURLTests {
         #expect(policy.decide(payment.string + "&fallback=true") == .reloadPayment)
         #expect(policy.decide("https://ECOM.payex.com/checkout/x") == .allow)
         #expect(policy.decide("https://acs.3ds.example/challenge") == .allow)
-        #expect(policy.decide("https://3ds.example.evil.example/") == .openExternally(url: "https://3ds.example.evil.example/"))
-        #expect(policy.decide("https://bankid.example/auth") == .openExternally(url: "https://bankid.example/auth"))
-        #expect(policy.decide("swish://paymentrequest?token=1") == .openExternally(url: "swish://paymentrequest?token=1"))
+        #expect(policy.decide("https://3ds.example.evil.example/") == .openExternally(url: .literal("https://3ds.example.evil.example/")))
+        #expect(policy.decide("https://bankid.example/auth") == .openExternally(url: .literal("https://bankid.example/auth")))
+        #expect(policy.decide("swish://paymentrequest?token=1") == .openExternally(url: .literal("swish://paymentrequest?token=1")))
         let intent =
             "intent://example.com/perform-payment#Intent;scheme=https;action=com.swedbankpay.mobilesdk.VIEW_PAYMENTORDER;package=com.example.app;S.browser_fallback_url=https%3A%2F%2Fexample.com%2Fstore;end;"
         guard case .openIntent(let parsed, let fallback) = policy.decide(intent) else {
@@ -82,7 +82,7 @@ struct SwedbankPayURLTests {
         }
         #expect(parsed.package == "com.example.app")
         #expect(parsed.categories == ["android.intent.category.BROWSABLE"])
-        #expect(fallback == "https://example.com/store")
+        #expect(fallback?.href == "https://example.com/store")
         #expect(policy.decide("intent://broken") == .block)
         // android-app: URLs are intents too: the same checks, BROWSABLE added, and no fallback.
         guard case .openIntent(let app, let noFallback) = policy.decide("android-app://com.bank.app/https/bank.example/auth?t=1")
@@ -136,7 +136,7 @@ struct SwedbankPayURLTests {
         let numeric = try SwedbankPayNavigationPolicy(
             completeURL: "https://0x7f.1/done", cancelURL: "https://shop.example/c", paymentURL: payment, webViewHosts: [])
         #expect(numeric.decide("https://127.0.0.1/done") == .completed)
-        #expect(throws: SwedbankPayNavigationPolicy.InvalidURL(name: "completeURL", violation: .invalidHost)) {
+        #expect(throws: InvalidArgument.url(name: "completeURL", .unreadable(.invalidHost))) {
             try SwedbankPayNavigationPolicy(
                 completeURL: "https://1.2.3.4.5/done", cancelURL: "https://shop.example/c", paymentURL: payment, webViewHosts: [])
         }
@@ -145,7 +145,7 @@ struct SwedbankPayURLTests {
     /// The payment URL comes back with its query items reordered, repeated or joined by others,
     /// or with a trailing `/`: the iOS SDK reloads the payment menu for each, and so does this.
     @Test func thePaymentURLComesBackAsTheSDKAcceptsIt() throws {
-        let payment = SwedbankPayPaymentURL("https://backend.example/cb?package=p&id=1&id=2")
+        let payment = SwedbankPayPaymentURL(.literal("https://backend.example/cb?package=p&id=1&id=2"))
         let policy = try SwedbankPayNavigationPolicy(
             completeURL: "https://shop.example/done", cancelURL: "https://shop.example/cancel", paymentURL: payment,
             appScheme: "shopapp", webViewHosts: ["backend.example"])
@@ -171,7 +171,7 @@ struct SwedbankPayURLTests {
     @Test func targetsWithoutAPageAreBlocked() throws {
         let policy = try SwedbankPayNavigationPolicy(
             completeURL: "https://shop.example/done", cancelURL: "https://shop.example/cancel",
-            paymentURL: SwedbankPayPaymentURL("https://backend.example/cb?id=1"), webViewHosts: ["ecom.payex.com"])
+            paymentURL: SwedbankPayPaymentURL(.literal("https://backend.example/cb?id=1")), webViewHosts: ["ecom.payex.com"])
         for nothing in ["", "relative/path", "/done", "//shop.example/done", "?a=1"] {
             #expect(policy.decide(nothing) == .block, "\(nothing)")
         }
@@ -188,15 +188,15 @@ struct SwedbankPayURLTests {
     /// load from the card issuer's host; it never opens the browser for a page, and the
     /// complete, cancel and payment URLs end the payment from a frame too.
     @Test func framesInsideThePageLoadTheirOwnPages() throws {
-        let payment = SwedbankPayPaymentURL("https://backend.example/cb?id=1")
+        let payment = SwedbankPayPaymentURL(.literal("https://backend.example/cb?id=1"))
         let policy = try SwedbankPayNavigationPolicy(
             completeURL: "https://shop.example/done", cancelURL: "https://shop.example/cancel", paymentURL: payment,
             webViewHosts: ["ecom.payex.com"])
         let challenge = "https://acs.issuer.example/challenge?id=7"
-        #expect(policy.decide(challenge) == .openExternally(url: challenge))
+        #expect(policy.decide(challenge) == .openExternally(url: .literal(challenge)))
         #expect(policy.decide(challenge, isMainFrame: false) == .allow)
         #expect(policy.decide("http://acs.issuer.example/", isMainFrame: false) == .block)
-        #expect(policy.decide("http://acs.issuer.example/") == .openExternally(url: "http://acs.issuer.example/"))
+        #expect(policy.decide("http://acs.issuer.example/") == .openExternally(url: .literal("http://acs.issuer.example/")))
         #expect(policy.decide("blob:https://acs.issuer.example/6f3c1f0e", isMainFrame: false) == .allow)
         #expect(policy.decide("blob:https://acs.issuer.example/6f3c1f0e") == .block)
         #expect(policy.decide("blob:null/6f3c1f0e", isMainFrame: false) == .block)
@@ -204,7 +204,9 @@ struct SwedbankPayURLTests {
         #expect(policy.decide("https://shop.example/cancel", isMainFrame: false) == .canceled)
         #expect(policy.decide(payment.string, isMainFrame: false) == .reloadPayment)
         // What a frame cannot show is decided as in the main frame: an app's scheme opens it, script never runs.
-        #expect(policy.decide("bankid:///?autostarttoken=1", isMainFrame: false) == .openExternally(url: "bankid:///?autostarttoken=1"))
+        #expect(
+            policy.decide("bankid:///?autostarttoken=1", isMainFrame: false)
+                == .openExternally(url: .literal("bankid:///?autostarttoken=1")))
         for unsafe in ["javascript:alert(1)", "data:text/html,x", "file:///etc/passwd", "about:config", "not a url"] {
             #expect(policy.decide(unsafe, isMainFrame: false) == .block, "\(unsafe)")
         }
@@ -214,8 +216,8 @@ struct SwedbankPayURLTests {
     /// The policy's own URLs must be absolute web URLs, checked when it is made; so must a
     /// payment URL's root.
     @Test func thePolicysOwnURLsAreChecked() throws {
-        let payment = SwedbankPayPaymentURL("https://backend.example/cb?id=1")
-        func refusal(_ complete: String, _ cancel: String, _ payment: SwedbankPayPaymentURL) -> SwedbankPayNavigationPolicy.InvalidURL? {
+        let payment = SwedbankPayPaymentURL(.literal("https://backend.example/cb?id=1"))
+        func refusal(_ complete: String, _ cancel: String, _ payment: SwedbankPayPaymentURL) -> InvalidArgument? {
             do {
                 _ = try SwedbankPayNavigationPolicy(completeURL: complete, cancelURL: cancel, paymentURL: payment, webViewHosts: [])
                 return nil
@@ -223,14 +225,16 @@ struct SwedbankPayURLTests {
                 return error
             }
         }
-        #expect(refusal("", "https://s.example/c", payment) == .init(name: "completeURL", violation: .empty))
-        #expect(refusal("https://s.example/d", "/cancel", payment) == .init(name: "cancelURL", violation: .relative))
-        #expect(refusal("https://s.example/d", "https://s.example/c", SwedbankPayPaymentURL("javascript:alert(1)"))?.name == "paymentURL")
-        #expect(refusal("myapp://done", "https://s.example/c", payment)?.violation == .schemeNotAllowed("myapp"))
+        #expect(refusal("", "https://s.example/c", payment) == .url(name: "completeURL", .unreadable(.empty)))
+        #expect(refusal("https://s.example/d", "/cancel", payment) == .url(name: "cancelURL", .unreadable(.relative)))
+        #expect(
+            refusal("https://s.example/d", "https://s.example/c", SwedbankPayPaymentURL(.literal("javascript:alert(1)")))
+                == .url(name: "paymentURL", .forbiddenScheme("javascript")))
+        #expect(refusal("myapp://done", "https://s.example/c", payment) == .url(name: "completeURL", .schemeNotAllowed("myapp")))
         #expect(throws: URLPolicy.Violation.forbiddenScheme("javascript")) {
             try SwedbankPayPaymentURL.android(backendRoot: "javascript:alert(1)/", package: "p", id: "1")
         }
-        #expect(throws: URLPolicy.Violation.relative) {
+        #expect(throws: URLPolicy.Violation.unreadable(.relative)) {
             try SwedbankPayPaymentURL.iOS(backendRoot: "backend/", scheme: "s", language: "en-US", id: "1", app: "A")
         }
         let cli = runCLI(["url", "payment-url", "--platform", "android", "--root", "javascript:alert(1)/", "--package", "p", "--id", "1"])
@@ -273,7 +277,7 @@ struct SwedbankPayURLTests {
             (#"https://evil.example\@acs.3ds.example/"#, "https://evil.example/@acs.3ds.example/"),
             ("https://ecom.payex.com@evil.example/", "https://ecom.payex.com@evil.example/"),
         ] {
-            #expect(policy.decide(hostile) == .openExternally(url: serialized), "\(hostile)")
+            #expect(policy.decide(hostile) == .openExternally(url: .literal(serialized)), "\(hostile)")
         }
         #expect(policy.decide("https://evil.example@ecom.payex.com/") == .allow)
         for unreadable in ["https://acs.3ds.example:x/", "https://[::1/", "https://acs.3ds.example /"] {
@@ -282,7 +286,7 @@ struct SwedbankPayURLTests {
         #expect(policy.decide("https://acs.3ds.example:8443/challenge") == .allow)
         #expect(policy.decide("https://ECOM.payex.com:443") == .allow)
         #expect(policy.decide("https://[::1]:8443/") == .allow)
-        #expect(policy.decide("http://ecom.payex.com/checkout/x") == .openExternally(url: "http://ecom.payex.com/checkout/x"))
+        #expect(policy.decide("http://ecom.payex.com/checkout/x") == .openExternally(url: .literal("http://ecom.payex.com/checkout/x")))
     }
 
     /// An intent from a page is started as Chrome starts one: never one that names a component,
@@ -325,7 +329,7 @@ struct SwedbankPayURLTests {
             let intent = AndroidIntentURL(
                 target: "https://example.com/pay", package: "com.example.app", stringExtras: ["browser_fallback_url": url])
             guard let text = try? intent.urlString(), case .openIntent(_, let fallback) = policy.decide(text) else { return .none }
-            return .some(fallback)
+            return .some(fallback?.href)
         }
         #expect(fallback("https://example.com/store?x=1") == .some("https://example.com/store?x=1"))
         #expect(fallback("http://example.com/") == .some("http://example.com/"))
@@ -403,12 +407,12 @@ struct SwedbankPayURLTests {
             paymentURL: try SwedbankPayPaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id),
             webViewHosts: ["\u{212A}.example", "*.ban\u{212A}.example", "ACS.Bank.example"])
         for outside in ["https://k.example/", "https://a.bank.example/"] {
-            #expect(policy.decide(outside) == .openExternally(url: outside), "\(outside)")
+            #expect(policy.decide(outside) == .openExternally(url: .literal(outside)), "\(outside)")
         }
         #expect(policy.decide("https://acs.BANK.example/") == .allow)
         policy.webViewHosts = ["*.bank.example"]
         #expect(policy.decide("https://a.bank.example/") == .allow)
-        #expect(policy.decide("https://acs.bank.example.evil/") == .openExternally(url: "https://acs.bank.example.evil/"))
+        #expect(policy.decide("https://acs.bank.example.evil/") == .openExternally(url: .literal("https://acs.bank.example.evil/")))
     }
 
     @Test func merchantBackendProblemsAreTyped() throws {

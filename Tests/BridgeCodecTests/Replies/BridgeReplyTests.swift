@@ -147,8 +147,8 @@ struct BridgeReplyTests {
         #expect(script.contains("function request(handler, body, options)"))
         #expect(!script.contains(Self.hostile) && !script.contains("</script>"))
         #expect(script.contains(#""timeoutMs":250"#) && script.contains(#""androidInterface":"App""#))
-        #expect(throws: InvalidLimit.self) { try BridgeScripts.bridgeClient(transport: .android, timeoutMilliseconds: 0) }
-        #expect(throws: InvalidLimit.self) {
+        #expect(throws: InvalidArgument.self) { try BridgeScripts.bridgeClient(transport: .android, timeoutMilliseconds: 0) }
+        #expect(throws: InvalidArgument.self) {
             try BridgeScripts.bridgeClient(
                 transport: .android, timeoutMilliseconds: BridgeScripts.longestRequestTimeoutMilliseconds + 1)
         }

@@ -9,3 +9,11 @@ extension BridgeURL {
         return url
     }
 }
+
+extension WebURL {
+    /// A URL the test writes out, which a browser reads; a literal that is not one is a mistake in the test.
+    static func literal(_ text: String) -> WebURL {
+        guard let url = try? WebURL(text) else { fatalError("\(text) is not a URL a browser reads") }
+        return url
+    }
+}
