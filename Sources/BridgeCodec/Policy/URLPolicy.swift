@@ -1,5 +1,5 @@
-/// Which URLs from the page the app accepts, checked on every URL a message carries
-/// (Volt `url`, Sovendus `openUrl`, Plaid hosted link, Plaid `callbackUrl`).
+/// Which URLs from the page the app accepts, checked on every URL a message carries: every
+/// `BridgeURL` and `URL` a channel's body decodes, however deeply nested.
 ///
 /// By default only `https` passes. Each URL is read once, as a browser reads it (``WebURL``),
 /// and the policy decides on that reading: absolute URLs only, a listed scheme, and for the

@@ -44,7 +44,7 @@ struct URLReader {
     /// address, no `xn--` label), a port that is not the default, a path, and nothing any part
     /// encodes, no dot segment, no user info. `nil` sends the text through the whole reader.
     /// Pages post URLs in this form; reading them in one scan, without a copy, is what keeps
-    /// dispatch from text at its floor (the Branch row is one such URL).
+    /// dispatch from text at its floor.
     static func serializedWebURL(_ bytes: UnsafeBufferPointer<UInt8>) -> URLOffsets? {
         guard bytes.count <= maximumLength else { return nil }
         let scheme = bytes.starts(with: https) ? 5 : bytes.starts(with: http) ? 4 : 0

@@ -23,7 +23,7 @@ enum MessageOrigin {
 
 extension BridgeScripts {
     /// `entries` as a snippet's `messageOrigins` (the frames whose `MessageEvent.origin` it
-    /// accepts): each an origin such as `https://www.sovendus.com`, or `https://*.sovendus.com`
+    /// accepts): each an origin such as `https://pay.example`, or `https://*.pay.example`
     /// for every subdomain, in ASCII lowercase. Throws for an entry no frame's origin could equal
     /// (a path, a trailing `/`, a default port), which would drop every message.
     public static func messageOrigins(_ entries: [String]) throws(URLPolicy.Violation) -> JSONValue {
