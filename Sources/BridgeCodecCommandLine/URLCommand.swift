@@ -111,11 +111,19 @@ enum URLCommand {
                 }
             }
         }
+        var target: WebURL?
+        if let text = list.options["--target"] {
+            do throws(WebURL.ParseError) {
+                target = try WebURL(text)
+            } catch {
+                return .rejected("not a URL: \(error)")
+            }
+        }
         let intent = AndroidIntentURL(
-            target: list.options["--target"], action: list.options["--action"],
+            target: target, action: list.options["--action"],
             categories: list.commaSeparated("--categories"), component: list.options["--component"],
             package: list.options["--package"], stringExtras: extras)
-        do {
+        do throws(InvalidArgument) {
             return line(DecodeOutput.object([("url", .string(try intent.urlString()))]))
         } catch {
             return .rejected(error.description)
@@ -178,7 +186,7 @@ enum URLCommand {
         let optional: (String?) -> JSONValue = { $0.map(JSONValue.string) ?? .null }
         let extras = DecodeOutput.object(intent.stringExtras.keys.sorted().map { ($0, JSONValue.string(intent.stringExtras[$0] ?? "")) })
         return DecodeOutput.object([
-            ("target", optional(intent.target)), ("action", optional(intent.action)),
+            ("target", optional(intent.target?.href)), ("action", optional(intent.action)),
             ("categories", .array(intent.categories.map(JSONValue.string))),
             ("component", optional(intent.component)), ("package", optional(intent.package)), ("stringExtras", extras),
         ])

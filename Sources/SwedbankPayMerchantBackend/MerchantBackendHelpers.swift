@@ -59,7 +59,7 @@ public struct MerchantBackendHelpers: Sendable, Hashable {
     private func androidIntent(requestURL: String, query: RequestQuery) -> MerchantBackendHelpers.Response {
         guard let package = query.single("package") else { return .problem(.badRequest, detail: "package is required, once") }
         guard Self.isAndroidPackageName(package) else { return .problem(.badRequest, detail: "package is not an Android package name") }
-        let intent = AndroidIntentURL.swedbankPayPaymentOrder(target: query.url.href, package: package)
+        let intent = AndroidIntentURL.swedbankPayPaymentOrder(target: query.url, package: package)
         guard let page = try? Self.androidIntentPage(for: intent) else {
             return .problem(.badRequest, detail: "the request URL cannot be an intent's data")
         }

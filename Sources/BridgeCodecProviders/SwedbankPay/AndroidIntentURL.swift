@@ -9,9 +9,9 @@ import Foundation
 /// Values are percent-encoded when built (every byte but `A–Z a–z 0–9 - . _ ~`), so `;`, `#`, `=`
 /// and non-ASCII survive; building then parsing gives back the same value, its target as a browser serializes it.
 public struct AndroidIntentURL: Sendable, Hashable {
-    /// The data URI with its real scheme substituted, such as `https://example.com/pay?id=1`; `nil` when the
-    /// intent carries no data.
-    public var target: String?
+    /// The data URI with its real scheme substituted, such as `https://example.com/pay?id=1`, as a
+    /// browser reads it; `nil` when the intent carries no data.
+    public var target: WebURL?
     /// The intent's action, such as `com.swedbankpay.mobilesdk.VIEW_PAYMENTORDER`.
     public var action: String?
     /// Categories, in order.
@@ -25,7 +25,7 @@ public struct AndroidIntentURL: Sendable, Hashable {
 
     /// An intent URL.
     public init(
-        target: String?, action: String? = nil, categories: [String] = [], component: String? = nil, package: String? = nil,
+        target: WebURL?, action: String? = nil, categories: [String] = [], component: String? = nil, package: String? = nil,
         stringExtras: [String: String] = [:]
     ) {
         self.target = target
@@ -37,7 +37,7 @@ public struct AndroidIntentURL: Sendable, Hashable {
     }
 
     /// The Swedbank Pay form: `target` opened by `package` with action `com.swedbankpay.mobilesdk.VIEW_PAYMENTORDER`.
-    public static func swedbankPayPaymentOrder(target: String, package: String) -> AndroidIntentURL {
+    public static func swedbankPayPaymentOrder(target: WebURL, package: String) -> AndroidIntentURL {
         AndroidIntentURL(target: target, action: "com.swedbankpay.mobilesdk.VIEW_PAYMENTORDER", package: package)
     }
 
@@ -122,10 +122,10 @@ public struct AndroidIntentURL: Sendable, Hashable {
             let data = url.href.utf8.dropFirst("intent:".utf8.count).dropLast(fragment.utf8.count + 1)
             let scheme = try readEntries(fragment).scheme
             if data.isEmpty {
-                target = scheme.map { $0 + ":" }
+                target = try scheme.map { scheme throws(Failure) in try Self.read(scheme + ":") }
             } else {
                 guard let scheme else { throw .dataWithoutScheme }
-                target = scheme + ":" + Substring(data)
+                target = try Self.read(scheme + ":" + Substring(data))
             }
         case "android-app":
             try self.init(androidApp: url)
@@ -164,11 +164,11 @@ public struct AndroidIntentURL: Sendable, Hashable {
         let scheme = String(Substring(first))
         guard let parsed = WebURL.scheme(of: scheme + ":"), parsed.utf8.count == scheme.utf8.count else { throw .invalidScheme(scheme) }
         guard segments.count == 3 else {
-            target = scheme + ":"
+            target = try Self.read(scheme + ":")
             return
         }
         let query = url.query.map { "?" + $0 } ?? ""
-        target = scheme + "://" + Substring(segments[1]) + "/" + Substring(segments[2]) + query + dataFragment
+        target = try Self.read(scheme + "://" + Substring(segments[1]) + "/" + Substring(segments[2]) + query + dataFragment)
     }
 
     /// Reads an intent's `key=value;…;end` entries into this value; the data's scheme, and whether
@@ -207,8 +207,8 @@ public struct AndroidIntentURL: Sendable, Hashable {
         return (scheme, seen.contains("action"))
     }
 
-    /// The URL text, with ``target`` as a browser serializes it. Throws when a browser does not
-    /// read ``target`` as an absolute URL, or when it has a fragment.
+    /// The URL text, with ``target`` as a browser serializes it. Throws when ``target`` has a
+    /// fragment, which would run into the intent's own.
     public func urlString() throws(InvalidArgument) -> String {
         do {
             return try written()
@@ -220,14 +220,8 @@ public struct AndroidIntentURL: Sendable, Hashable {
     private func written() throws(Failure) -> String {
         var text = "intent:"
         var entries: [(String, String)] = []
-        if let target {
-            let url: WebURL
-            do {
-                url = try WebURL(target)
-            } catch {
-                throw .invalidURL(error.description)
-            }
-            guard url.fragment == nil else { throw .targetWithFragment(target) }
+        if let url = target {
+            guard url.fragment == nil else { throw .targetWithFragment(url.href) }
             text += Substring(url.href.utf8.dropFirst(url.scheme.utf8.count + 1))
             entries.append(("scheme", url.scheme))
         }
@@ -241,6 +235,16 @@ public struct AndroidIntentURL: Sendable, Hashable {
             text += Escaper.urlQueryComponent(key) + "=" + Escaper.urlQueryComponent(value) + ";"
         }
         return text + "end;"
+    }
+
+    /// The intent's data as a browser reads it. Android's own parser takes any text; data a
+    /// browser does not read is refused here, so no decision starts an intent on what was not read.
+    private static func read(_ data: String) throws(Failure) -> WebURL {
+        do {
+            return try WebURL(data)
+        } catch {
+            throw .invalidURL(error.description)
+        }
     }
 
     private static func percentDecoded(_ text: Substring) throws(Failure) -> String {

@@ -116,7 +116,7 @@ public struct SwedbankPayNavigationPolicy: Sendable, Hashable {
         switch url.scheme {
         case "intent", "android-app":
             guard var intent = try? AndroidIntentURL(url), intent.component == nil,
-                !(intent.target.flatMap(WebURL.scheme(of:)).map(Self.intentDataSchemesBlocked.contains) ?? false)
+                !(intent.target.map { Self.intentDataSchemesBlocked.contains($0.scheme) } ?? false)
             else { return .block }
             if !intent.categories.contains(where: { $0.utf8.elementsEqual(Self.browsableCategory.utf8) }) {
                 intent.categories.append(Self.browsableCategory)

@@ -127,14 +127,14 @@ struct MerchantBackendHelperTests {
         let location = try #require(ios.header("Location"))
         #expect(location.hasSuffix("&language=sv-SE&app=%3Cb%3E%22%0A"))
         #expect(!location.contains("\n") && !location.contains("\""))
-        let hostileIntent = AndroidIntentURL(target: "https://example.com/\"><script>x</script>", package: "your.ecom.app")
+        let hostileIntent = AndroidIntentURL(target: .literal("https://example.com/\"><script>x</script>"), package: "your.ecom.app")
         let page = try MerchantBackendHelpers.androidIntentPage(for: hostileIntent)
         #expect(!page.contains("<script") && !page.contains("\"><"))
         let link = try Escaper.htmlAttribute(hostileIntent.urlString())
         #expect(page.contains(#"href="\#(link)""#) && page.contains(#"content="0;url=\#(link)""#))
-        var serialized = hostileIntent
-        serialized.target = "https://example.com/%22%3E%3Cscript%3Ex%3C/script%3E"
-        #expect(try AndroidIntentURL(parsing: hostileIntent.urlString()) == serialized)
+        // The target is the URL as read: its serialization, which the link carries.
+        #expect(hostileIntent.target?.href == "https://example.com/%22%3E%3Cscript%3Ex%3C/script%3E")
+        #expect(try AndroidIntentURL(parsing: hostileIntent.urlString()) == hostileIntent)
         // A browser drops CR and LF from a URL: nothing reaches a header or the page but the URL it reads.
         let crlf = helpers.androidIntent(requestURL: "https://example.com/cb/android-intent?package=your.ecom.app&id=a\r\nSet-Cookie:x")
         #expect(crlf.status == 200 && crlf.body.contains("id=aSet-Cookie:x") && !crlf.body.contains("\n Set-Cookie"))

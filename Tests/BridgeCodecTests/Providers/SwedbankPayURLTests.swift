@@ -91,14 +91,15 @@ struct SwedbankPayURLTests {
             return
         }
         #expect(app.package == "com.bank.app")
-        #expect(app.target == "https://bank.example/auth?t=1")
+        #expect(app.target?.href == "https://bank.example/auth?t=1")
         #expect(app.categories == ["android.intent.category.BROWSABLE"])
         #expect(noFallback == nil)
         #expect(
             policy.decide("android-app://com.bank.app/https/bank.example/#Intent;S.browser_fallback_url=https%3A%2F%2Fbank.example;end")
                 == .openIntent(
                     AndroidIntentURL(
-                        target: "https://bank.example/", categories: ["android.intent.category.BROWSABLE"], package: "com.bank.app",
+                        target: .literal("https://bank.example/"), categories: ["android.intent.category.BROWSABLE"],
+                        package: "com.bank.app",
                         stringExtras: ["browser_fallback_url": "https://bank.example"]), fallbackURL: nil))
         for unsafe in [
             "android-app://com.shop.app/#Intent;component=com.shop.app/.Internal;end", "android-app://com.x/javascript/alert(1)/",
@@ -327,7 +328,7 @@ struct SwedbankPayURLTests {
             paymentURL: try SwedbankPayPaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id), webViewHosts: [])
         func fallback(_ url: String) -> String?? {
             let intent = AndroidIntentURL(
-                target: "https://example.com/pay", package: "com.example.app", stringExtras: ["browser_fallback_url": url])
+                target: .literal("https://example.com/pay"), package: "com.example.app", stringExtras: ["browser_fallback_url": url])
             guard let text = try? intent.urlString(), case .openIntent(_, let fallback) = policy.decide(text) else { return .none }
             return .some(fallback?.href)
         }
