@@ -8,20 +8,26 @@ import Foundation
 /// metadata up on every call. No path is carried: the document finds a value's path from its
 /// position (``JSONDocument/Node/path``), and only errors and `codingPath` ask. So a decoder is
 /// one node, small enough to sit inside an `any Decoder` without a heap box.
+@usableFromInline
 struct JSONDocumentDecoder: Decoder {
-    let node: JSONDocument.Node
+    @usableFromInline let node: JSONDocument.Node
 
-    var codingPath: [any CodingKey] { node.path.codingKeys }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    @usableFromInline
+    init(node: JSONDocument.Node) {
+        self.node = node
+    }
 
-    func container<Key: CodingKey>(keyedBy _: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    @usableFromInline var codingPath: [any CodingKey] { node.path.codingKeys }
+    @usableFromInline var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    @usableFromInline func container<Key: CodingKey>(keyedBy _: Key.Type) throws -> KeyedDecodingContainer<Key> {
         try reading([String: Any].self) {
             guard node.kind == .object else { throw node.mismatch("an object") }
             return KeyedDecodingContainer(KeyedContainer<Key>(object: node))
         }
     }
 
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    @usableFromInline func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         try reading([Any].self) {
             guard let elements = node.elements else { throw node.mismatch("an array") }
             return UnkeyedContainer(array: node, elements: elements)
@@ -29,6 +35,7 @@ struct JSONDocumentDecoder: Decoder {
     }
 
     /// The decoder is its own single-value container: both are the one value.
+    @inlinable
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 }
 
@@ -38,8 +45,8 @@ struct JSONDocumentDecoder: Decoder {
 /// `DecodingError` `JSONDecoder` would throw (so its `catch DecodingError.keyNotFound` and the
 /// like behave the same), with the package's error as its underlying error; at the decoder's
 /// API it is that error again. A model's own errors pass as they are.
-@inline(__always)
-private func reading<Value>(_ type: Any.Type, _ read: () throws -> Value) throws -> Value {
+@inlinable @inline(__always)
+func reading<Value>(_ type: Any.Type, _ read: () throws -> Value) throws -> Value {
     do {
         return try read()
     } catch let error as JSONError {
@@ -211,25 +218,44 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 }
 
 extension JSONDocumentDecoder: SingleValueDecodingContainer {
-    func decodeNil() -> Bool { node.kind == .null }
-    func decode(_: Bool.Type) throws -> Bool { try reading(Bool.self) { try StrictValue.bool(node) } }
-    func decode(_: String.Type) throws -> String { try reading(String.self) { try StrictValue.string(node) } }
-    func decode(_: Double.Type) throws -> Double { try reading(Double.self) { try StrictValue.double(node) } }
-    func decode(_: Float.Type) throws -> Float { try reading(Float.self) { try StrictValue.float(node) } }
-    func decode(_ type: Int.Type) throws -> Int { try reading(Int.self) { try StrictValue.integer(node, as: type) } }
-    func decode(_ type: Int8.Type) throws -> Int8 { try reading(Int8.self) { try StrictValue.integer(node, as: type) } }
-    func decode(_ type: Int16.Type) throws -> Int16 { try reading(Int16.self) { try StrictValue.integer(node, as: type) } }
-    func decode(_ type: Int32.Type) throws -> Int32 { try reading(Int32.self) { try StrictValue.integer(node, as: type) } }
-    func decode(_ type: Int64.Type) throws -> Int64 { try reading(Int64.self) { try StrictValue.integer(node, as: type) } }
-    func decode(_ type: UInt.Type) throws -> UInt { try reading(UInt.self) { try StrictValue.integer(node, as: type) } }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try reading(UInt8.self) { try StrictValue.integer(node, as: type) } }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try reading(UInt16.self) { try StrictValue.integer(node, as: type) } }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try reading(UInt32.self) { try StrictValue.integer(node, as: type) } }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try reading(UInt64.self) { try StrictValue.integer(node, as: type) } }
+    @usableFromInline func decodeNil() -> Bool { node.kind == .null }
+    @usableFromInline func decode(_: Bool.Type) throws -> Bool { try reading(Bool.self) { try StrictValue.bool(node) } }
+    @usableFromInline func decode(_: String.Type) throws -> String { try reading(String.self) { try StrictValue.string(node) } }
+    @usableFromInline func decode(_: Double.Type) throws -> Double { try reading(Double.self) { try StrictValue.double(node) } }
+    @usableFromInline func decode(_: Float.Type) throws -> Float { try reading(Float.self) { try StrictValue.float(node) } }
+    @usableFromInline func decode(_ type: Int.Type) throws -> Int { try reading(Int.self) { try StrictValue.integer(node, as: type) } }
+    @usableFromInline func decode(_ type: Int8.Type) throws -> Int8 { try reading(Int8.self) { try StrictValue.integer(node, as: type) } }
+    @usableFromInline func decode(_ type: Int16.Type) throws -> Int16 {
+        try reading(Int16.self) { try StrictValue.integer(node, as: type) }
+    }
+    @usableFromInline func decode(_ type: Int32.Type) throws -> Int32 {
+        try reading(Int32.self) { try StrictValue.integer(node, as: type) }
+    }
+    @usableFromInline func decode(_ type: Int64.Type) throws -> Int64 {
+        try reading(Int64.self) { try StrictValue.integer(node, as: type) }
+    }
+    @usableFromInline func decode(_ type: UInt.Type) throws -> UInt { try reading(UInt.self) { try StrictValue.integer(node, as: type) } }
+    @usableFromInline func decode(_ type: UInt8.Type) throws -> UInt8 {
+        try reading(UInt8.self) { try StrictValue.integer(node, as: type) }
+    }
+    @usableFromInline func decode(_ type: UInt16.Type) throws -> UInt16 {
+        try reading(UInt16.self) { try StrictValue.integer(node, as: type) }
+    }
+    @usableFromInline func decode(_ type: UInt32.Type) throws -> UInt32 {
+        try reading(UInt32.self) { try StrictValue.integer(node, as: type) }
+    }
+    @usableFromInline func decode(_ type: UInt64.Type) throws -> UInt64 {
+        try reading(UInt64.self) { try StrictValue.integer(node, as: type) }
+    }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-    func decode(_ type: Int128.Type) throws -> Int128 { try reading(Int128.self) { try StrictValue.integer(node, as: type) } }
+    @usableFromInline func decode(_ type: Int128.Type) throws -> Int128 {
+        try reading(Int128.self) { try StrictValue.integer(node, as: type) }
+    }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-    func decode(_ type: UInt128.Type) throws -> UInt128 { try reading(UInt128.self) { try StrictValue.integer(node, as: type) } }
+    @usableFromInline func decode(_ type: UInt128.Type) throws -> UInt128 {
+        try reading(UInt128.self) { try StrictValue.integer(node, as: type) }
+    }
+    @inlinable
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try reading(T.self) { try StrictValue.decode(type, from: node) } }
 }
 

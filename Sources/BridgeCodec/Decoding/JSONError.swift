@@ -89,6 +89,7 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
 extension JSONError {
     /// Any error thrown while decoding, as a `JSONError`: Codable types throw `DecodingError`
     /// (from custom `init(from:)`) and occasionally errors of their own.
+    @usableFromInline
     init(wrapping error: any Error) {
         switch error {
         case let error as JSONError:
@@ -127,6 +128,7 @@ extension JSONError {
     /// This error as `JSONDecoder` would report it to a model reading a `type`: a missing key as
     /// `keyNotFound` at its container, `null` or a missing element as `valueNotFound`, another
     /// kind as `typeMismatch`, anything else as `dataCorrupted`; this error is the underlying one.
+    @usableFromInline
     func decodingError(_ type: Any.Type) -> DecodingError {
         let keys = path.codingKeys
         let context = DecodingError.Context(codingPath: keys, debugDescription: description, underlyingError: self)

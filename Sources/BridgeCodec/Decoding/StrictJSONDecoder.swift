@@ -44,6 +44,7 @@ public struct StrictJSONDecoder: Sendable {
     }
 
     /// Every input is read as a document: one reader, with the document's URL policy.
+    @inlinable
     static func decode<T: Decodable>(_ type: T.Type, from document: JSONDocument) throws(JSONError) -> T {
         do {
             return try StrictValue.decode(type, from: document.root)

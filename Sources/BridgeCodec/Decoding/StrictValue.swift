@@ -1,14 +1,16 @@
 import Foundation
 
 /// The strict conversions every container shares.
+@usableFromInline
 enum StrictValue {
-    typealias Node = JSONDocument.Node
+    @usableFromInline typealias Node = JSONDocument.Node
 
     static func bool(_ value: Node) throws(JSONError) -> Bool {
         guard let bool = value.boolValue else { throw value.mismatch("a boolean") }
         return bool
     }
 
+    @usableFromInline
     static func string(_ value: Node) throws(JSONError) -> String {
         guard let string = value.stringValue else { throw value.mismatch("a string") }
         return string
@@ -40,6 +42,9 @@ enum StrictValue {
         return float
     }
 
+    // Inlinable, with the casts and the single-value container's `decode`, so that the module
+    // that defines `T` (a provider's or the app's) specializes it: see `BridgeChannel`.
+    @inlinable
     static func decode<T: Decodable>(_ type: T.Type, from value: Node) throws -> T {
         // URL's own Codable form is an object on Apple platforms; on the bridge it is always a
         // string. A URL, and a BridgeURL, must pass the document's URL policy.
@@ -109,12 +114,14 @@ enum StrictValue {
         return shown.joined(separator: " ") + (key.unicodeScalars.count > 8 ? " …" : "")
     }
 
-    private static func rawValues<Cases: CaseIterable & RawRepresentable<String>>(of _: Cases.Type) -> [String] {
+    @usableFromInline
+    static func rawValues<Cases: CaseIterable & RawRepresentable<String>>(of _: Cases.Type) -> [String] {
         Cases.allCases.map(\.rawValue)
     }
 
     /// A URL member read as a browser reads it, once it passes the document's URL policy.
-    private static func checkedURL(_ value: Node) throws(JSONError) -> BridgeURL {
+    @usableFromInline
+    static func checkedURL(_ value: Node) throws(JSONError) -> BridgeURL {
         try BridgeURL.reading(string(value), at: value.path, policy: value.document.urlPolicy)
     }
 
@@ -129,6 +136,7 @@ enum StrictValue {
 
     /// The number's exact `Decimal`; refused when its significant digits are more than a
     /// `Decimal`'s significand holds (2^128 − 1) or its exponent is beyond its range, never rounded.
+    @usableFromInline
     static func decimal(_ value: Node) throws(JSONError) -> Decimal {
         guard let number = value.numberValue else { throw value.mismatch("a number") }
         let text = number.text
@@ -151,7 +159,8 @@ enum StrictValue {
     /// `value`, of a type the caller has found equal to `T`: taken as its own type rather than
     /// boxed in `Any`, the cast is the runtime's same-type case. A `case` pattern casts straight
     /// into a `T`, where `as?` would make an `Optional<T>`, whose metadata the runtime looks up.
-    private static func cast<T, Value>(_ value: Value, at node: Node) throws(JSONError) -> T {
+    @inlinable
+    static func cast<T, Value>(_ value: Value, at node: Node) throws(JSONError) -> T {
         switch value {
         case let typed as T: return typed
         default: throw JSONError(path: node.path, reason: .invalidValue("cannot produce a \(T.self)"))
@@ -160,12 +169,14 @@ enum StrictValue {
 }
 
 /// An array whose elements decode: ``StrictValue/decode(_:from:)`` reads it without a container.
-private protocol DecodableArray {
+@usableFromInline
+protocol DecodableArray {
     static func decodeElements(of value: JSONDocument.Node) throws -> Self
 }
 
 extension Array: DecodableArray where Element: Decodable {
-    fileprivate static func decodeElements(of value: JSONDocument.Node) throws -> [Element] {
+    @usableFromInline
+    static func decodeElements(of value: JSONDocument.Node) throws -> [Element] {
         try StrictValue.elements(of: value) { element in try StrictValue.decode(Element.self, from: element) }
     }
 }
@@ -173,12 +184,14 @@ extension Array: DecodableArray where Element: Decodable {
 /// A dictionary keyed by strings: its members are one Swift `String` key each, so
 /// ``StrictValue/decode(_:from:)`` reads it here, where it can refuse two keys that would merge.
 /// A model with its own keys looks each up by code units and never merges them.
-private protocol DecodableStringKeyedDictionary {
+@usableFromInline
+protocol DecodableStringKeyedDictionary {
     static func decodeMembers(of value: JSONDocument.Node) throws -> Self
 }
 
 extension Dictionary: DecodableStringKeyedDictionary where Key == String, Value: Decodable {
-    fileprivate static func decodeMembers(of value: JSONDocument.Node) throws -> [String: Value] {
+    @usableFromInline
+    static func decodeMembers(of value: JSONDocument.Node) throws -> [String: Value] {
         let members = value.members ?? []
         try StrictValue.refuseKeysThatAreOneSwiftString(members, of: value)
         var dictionary: [String: Value] = [:]

@@ -14,16 +14,22 @@ public struct BridgeChannel<Message: Sendable>: Sendable {
     /// How a body within the limits becomes the message; URLs are checked against the policy.
     @usableFromInline let reader: MessageReader<Message>
 
+    @usableFromInline
     init(handlerName: String, origins: OriginPolicy, reader: MessageReader<Message>) {
         self.handlerName = handlerName
         self.origins = origins
         self.reader = reader
     }
 
+    // Inlinable, as the decoding beneath it, so that the module defining `Body` (a provider's or
+    // the app's) specializes the read for it: unspecialized, a short body's read runs through
+    // generic witnesses (Branch's hosted link from text misses its floors without it).
+
     /// A channel for the app's own messages: the body decodes as `Body`, strictly (a boolean
     /// is never a number, an integer only what it holds exactly), and every `URL` and
     /// ``BridgeURL`` in it, however deeply nested, must pass the dispatcher's ``URLPolicy``.
     /// `message` lifts the body into the dispatcher's message type, typically an enum case.
+    @inlinable
     public init<Body: Decodable & Sendable>(
         _ handlerName: String, origins: OriginPolicy, decoding _: Body.Type, as message: @escaping @Sendable (Body) -> Message
     ) {
@@ -34,6 +40,7 @@ public struct BridgeChannel<Message: Sendable>: Sendable {
     /// and `message` also receives the handle (``BridgeReply``) that writes the app's `Answer`, or
     /// an error text, for the transport the request came on. Give the dispatcher the request's
     /// route (``BridgeReplyRoute``); a post's handle answers nothing.
+    @inlinable
     public init<Body: Decodable & Sendable, Answer: Encodable & Sendable>(
         _ handlerName: String, origins: OriginPolicy, decoding _: Body.Type, replying _: Answer.Type,
         as message: @escaping @Sendable (Body, BridgeReply<Answer>) -> Message
@@ -54,6 +61,7 @@ public struct BridgeChannel<Message: Sendable>: Sendable {
 
 extension BridgeChannel where Message: Decodable & Sendable {
     /// A channel whose body decodes as the message type itself.
+    @inlinable
     public init(_ handlerName: String, origins: OriginPolicy) {
         self.init(handlerName, origins: origins, decoding: Message.self, as: { $0 })
     }
@@ -69,12 +77,18 @@ struct MessageReader<Message>: Sendable {
     /// hands the app a reply handle for it).
     @usableFromInline let read: @Sendable (JSONDocument, BridgeReplyRoute) throws(JSONError) -> Message
 
+    @usableFromInline
+    init(read: @escaping @Sendable (JSONDocument, BridgeReplyRoute) throws(JSONError) -> Message) {
+        self.read = read
+    }
+
     func map<Other>(_ transform: @escaping @Sendable (Message) -> Other) -> MessageReader<Other> {
         let read = read
         return MessageReader<Other> { document, route throws(JSONError) in transform(try read(document, route)) }
     }
 
     /// Any `Decodable` type, through ``StrictJSONDecoder``.
+    @inlinable
     static func decoding<Body: Decodable & Sendable>(_: Body.Type, as message: @escaping @Sendable (Body) -> Message) -> MessageReader {
         MessageReader { document, _ throws(JSONError) in message(try StrictJSONDecoder.decode(Body.self, from: document)) }
     }

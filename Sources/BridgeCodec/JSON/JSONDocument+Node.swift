@@ -10,7 +10,7 @@ extension JSONDocument.Node {
     private func node(at position: Int) -> Self { Self(document: document, index: position) }
 
     /// The kind of value.
-    var kind: JSONKind {
+    @usableFromInline var kind: JSONKind {
         switch token.kind {
         case .null: .null
         case .true, .false: .bool
@@ -31,7 +31,7 @@ extension JSONDocument.Node {
     }
 
     /// The string; `nil` for any other kind.
-    var stringValue: String? {
+    @usableFromInline var stringValue: String? {
         let token = token
         guard token.kind == .string else { return nil }
         return withBytes { token.string(in: $0) }
@@ -109,13 +109,13 @@ extension JSONDocument.Node {
     }
 
     /// A type mismatch: `expected` was wanted here, this value's kind was found.
-    func mismatch(_ expected: String) -> JSONError {
+    @usableFromInline func mismatch(_ expected: String) -> JSONError {
         JSONError(path: path, reason: .typeMismatch(expected: expected, found: kind))
     }
 
     /// Where this value sits in the document, found by walking down the containers that hold
     /// it from the document's root.
-    var path: JSONPath {
+    @usableFromInline var path: JSONPath {
         let tokens = document.tokens
         return withBytes { bytes in
             var path = document.rootPath

@@ -110,12 +110,13 @@ final class JSONDocument: Sendable {
     }
 
     /// The top-level value.
-    var root: Node { Node(document: self, index: 0) }
+    @usableFromInline var root: Node { Node(document: self, index: 0) }
 
     /// One value of the document.
+    @usableFromInline
     struct Node {
-        let document: JSONDocument
-        let index: Int
+        @usableFromInline let document: JSONDocument
+        @usableFromInline let index: Int
 
         var token: JSONToken { document.tokens[index] }
     }

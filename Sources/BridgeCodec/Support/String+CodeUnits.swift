@@ -9,7 +9,7 @@ extension String {
 
     /// Code-unit equality: what JavaScript's `===` means for property names, where Swift's `==`
     /// is canonical equivalence (NFC and NFD "é" are one `String`, two JavaScript strings).
-    package func hasSameCodeUnits(as other: String) -> Bool {
+    @usableFromInline package func hasSameCodeUnits(as other: String) -> Bool {
         other.withUTF8Bytes { hasCodeUnits($0) }
     }
 
