@@ -17,7 +17,7 @@ extension SwedbankPayNavigationPolicy {
         /// As Chrome starts one from a page, the intent carries the category
         /// `android.intent.category.BROWSABLE` (added when the page left it out), so that only
         /// activities that accept links from the web answer. `fallbackURL` is the intent's
-        /// `browser_fallback_url`, as a browser serializes it, only when it is an `http` or `https` URL
+        /// `browser_fallback_url`, as a browser reads it, only when it is an `http` or `https` URL
         /// that `URLPolicy` accepts under those schemes: the page chose it, and a browser opens nothing else from it.
         case openIntent(AndroidIntentURL, fallbackURL: WebURL?)
         /// Refuse it: text a browser does not read as a URL; a scheme that runs code or opens local data
@@ -25,8 +25,8 @@ extension SwedbankPayNavigationPolicy {
         /// main frame, not on the WebView's hosts); an `http` page in a frame; or an
         /// `intent:` or `android-app:` URL Chrome would not start either: one that names a component (the app's own
         /// unexported activities would answer it), one whose data is local or script (those schemes and
-        /// `blob:`), and one ``AndroidIntentURL`` cannot read (a selector, typed extras, flags), which
-        /// Android's own parser would read with what was not checked.
+        /// `blob:`), and one ``AndroidIntentURL`` cannot read (a selector, typed extras, flags, data no
+        /// browser reads), which Android's own parser would read with what was not checked.
         case block
         /// Let the WebView load it.
         case allow
