@@ -1,3 +1,5 @@
+import BridgeCodec
+
 /// Hand-written argument handling: `--name value`, `--name=value`, flags, positionals and `--`.
 struct ArgumentList {
     private(set) var options: [String: String] = [:]
@@ -64,5 +66,13 @@ struct ArgumentList {
             throw UsageError(message: "\(name) must be a positive integer, not '\(text)'")
         }
         return value
+    }
+}
+
+extension InvalidArgument {
+    /// The refusal with the command-line option in place of the library's parameter name:
+    /// `--max-depth is 0; it must be from 1 to 512`.
+    func described(as option: String) -> String {
+        option + String(description.dropFirst(name.count))
     }
 }

@@ -34,7 +34,7 @@ enum FuzzCommand {
             do throws(InvalidArgument) {
                 variants = try MalformedPayloadGenerator(example: example, seed: seed).variants(count: count)
             } catch {
-                throw ArgumentList.UsageError(message: "--count" + String(error.description.dropFirst(error.name.count)))
+                throw ArgumentList.UsageError(message: error.described(as: "--count"))
             }
             var output = ""
             for variant in variants {

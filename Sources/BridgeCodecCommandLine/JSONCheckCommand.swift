@@ -31,9 +31,8 @@ enum JSONCheckCommand {
             do throws(InvalidArgument) {
                 limits = try JSONLimits(maxBytes: maxBytes, maxDepth: maxDepth)
             } catch {
-                // The option's name where the library names the parameter.
                 let option = error.name == "maxDepth" ? "--max-depth" : "--max-bytes"
-                throw ArgumentList.UsageError(message: option + String(error.description.dropFirst(error.name.count)))
+                throw ArgumentList.UsageError(message: error.described(as: option))
             }
             let data = try input.read(list.positionals.first, limit: limits.maxBytes)
             do {

@@ -44,6 +44,15 @@ extension WebURL {
             }
         }
 
+        /// This host as the host of an `https` URL reads: an opaque host's text (a URL of an app's
+        /// own scheme keeps its case and its `%XX`) read as a domain or an address, any other host
+        /// as it is; `nil` when no `https` URL could have it. How a host under an app's scheme is
+        /// compared with a web host.
+        public var asSpecialHost: Host? {
+            guard case .opaque(let text) = self else { return self }
+            return try? Host(text)
+        }
+
         /// Whether the host is an IPv4 or IPv6 address.
         public var isIPAddress: Bool {
             switch self {

@@ -23,9 +23,8 @@ public struct PlaidRedirectURI: Sendable, Hashable {
     /// Whether `url` is this redirect.
     public func matches(_ url: WebURL) -> Bool {
         // The host of a URL of the app's own scheme is opaque: a browser keeps its case.
-        guard url.scheme.utf8.elementsEqual(scheme.utf8), let urlHost = url.host else { return false }
-        let read = if case .opaque(let text) = urlHost { try? WebURL.Host(text) } else { urlHost }
-        return read?.description.utf8.elementsEqual(host.utf8) ?? false
+        guard url.scheme.utf8.elementsEqual(scheme.utf8) else { return false }
+        return url.host?.asSpecialHost?.description.utf8.elementsEqual(host.utf8) ?? false
     }
 }
 

@@ -68,7 +68,7 @@ public struct SwedbankPayPaymentURL: Sendable, Hashable, CustomStringConvertible
         // Under the app scheme the host is opaque (a browser keeps its case) and 443 is written out.
         let actualPort = actual.port == 443 && expected.scheme == "https" ? nil : actual.port
         guard schemeMatches, sameBytes(actual.username, expected.username), sameBytes(actual.password, expected.password),
-            sameHost(actual.host, expected.host), actualPort == expected.port,
+            actual.host?.asSpecialHost == expected.host, actualPort == expected.port,
             sameBytes(trimmingTrailingSlash(actual.path), trimmingTrailingSlash(expected.path)), actual.fragment == expected.fragment
         else { return false }
         var remaining = queryItems(actual.query)
@@ -87,13 +87,6 @@ public struct SwedbankPayPaymentURL: Sendable, Hashable, CustomStringConvertible
 
     private static func trimmingTrailingSlash(_ path: String) -> Substring {
         path.utf8.last == UInt8(ascii: "/") ? Substring(path.utf8.dropLast()) : Substring(path)
-    }
-
-    /// Whether the hosts are the same, `actual` read as an `https` URL's host: under an app scheme
-    /// a host is opaque, and a browser keeps its case.
-    private static func sameHost(_ actual: WebURL.Host?, _ expected: WebURL.Host?) -> Bool {
-        guard case .opaque(let text) = actual else { return actual == expected }
-        return (try? WebURL.Host(text)) == expected
     }
 
     private static func sameBytes(_ left: some StringProtocol, _ right: some StringProtocol) -> Bool {

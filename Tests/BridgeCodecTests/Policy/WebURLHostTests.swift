@@ -25,6 +25,15 @@ struct WebURLHostTests {
         #expect(!WebURL.Host.domain("shop.example").isIPAddress && !WebURL.Host.opaque("x").isIPAddress)
     }
 
+    /// A host under an app's own scheme, read as a web URL's host reads it, to compare with one.
+    @Test func anOpaqueHostReadsAsAWebHost() throws {
+        #expect(try WebURL("myapp://Backend.Example/x").host?.asSpecialHost == .domain("backend.example"))
+        #expect(try WebURL("myapp://0x7f.1/").host?.asSpecialHost == .ipv4("127.0.0.1"))
+        #expect(try WebURL("myapp://a%5Eb/").host?.asSpecialHost == nil)
+        #expect(WebURL.Host.domain("shop.example").asSpecialHost == .domain("shop.example"))
+        #expect(WebURL.Host.empty.asSpecialHost == .empty)
+    }
+
     /// A tuple origin for the schemes that have one and for a `blob:` of an `http` or `https`
     /// URL; every other URL's origin is opaque, written `null`.
     @Test func anOriginIsATupleOrOpaque() throws {
