@@ -73,7 +73,7 @@ struct ErrorReasonCoverageTests {
         record { _ = try decoder.decode(UInt8.self, from: "300") }
         record { _ = try decoder.decode(Checked.self, from: "1") }
         record { _ = try decoder.decode(VoltRedirect.self, from: #"{"type":"resize","url":"https://a.example/"}"#) }
-        record { _ = try JSONValue(foundationObject: NSDate()) }
+        record { _ = try JSONValue(foundationObject: NSData()) }
         record { _ = try JSONValue(foundationObject: NSDictionary(dictionary: [NSNumber(value: 1): "a"])) }
         record { _ = try JSONValue(foundationObject: NSNumber(value: Double.nan)) }
         record { _ = try JSONValue(parsing: "[[[1]]]", limits: tight) }

@@ -4,14 +4,16 @@ scripts post through window.webkit.messageHandlers, as WebKit itself delivers it
 usage: xvfb-run -a /usr/bin/python3 webkit_runner.py SPEC.json   (Debian's python3, which has PyGObject)
 
 SPEC: {"pages": [{"name", "html", "baseURI", "userScript", "handlers": [NAME, …], "steps": [JS, …],
-"posts": N, "replyHandlers": {NAME: {"answers": [ANSWER, …], "reverse": BOOL}}}]}. A reply handler is
+"posts": N, "describe": JS, "replyHandlers": {NAME: {"answers": [ANSWER, …], "reverse": BOOL}}}]}. A reply handler is
 registered as WKScriptMessageHandlerWithReply is (postMessage returns a Promise); once it has received
 as many messages as it has answers, it answers the i-th message with the i-th ANSWER, last first when
 "reverse": {"value": JSON} resolves it, {"error": TEXT} rejects it, null leaves it unanswered. The user script is injected at document start into every frame, as WKUserScript
 injects the package's snippets; each step is evaluated in order once the page has loaded; the page
 is done when it has posted N messages, or after a deadline. No request leaves the machine. Prints {"pages": [{"name", "posts":
 [{"handler", "body"}], "errors": […]}]}, each body the posted value as WebKit serializes it to
-JSON (None for undefined).
+JSON (None for undefined). With "describe" (a function's source), each body is instead that function's
+JSON result, called on the native side's own copy of the posted value: what WebKit delivered, shared
+objects and cycles included, before anything turns it into JSON.
 """
 import json
 import sys
@@ -43,11 +45,19 @@ def pump(done, seconds=DEADLINE_SECONDS):
 def run_page(page):
     manager = WebKit2.UserContentManager()
     posts, errors = [], []
+    describe = page.get("describe")
+
+    def body_of(value):
+        if describe is None:
+            return value.to_json(0)
+        function = value.get_context().evaluate("(" + describe + ")", -1)
+        return function.function_callv([value]).to_json(0)
+
     for name in page["handlers"]:
         manager.register_script_message_handler(name)
         manager.connect(
             "script-message-received::" + name,
-            lambda _manager, result, name=name: posts.append({"handler": name, "body": result.get_js_value().to_json(0)}))
+            lambda _manager, result, name=name: posts.append({"handler": name, "body": body_of(result.get_js_value())}))
     unanswered = []  # the replies left unanswered stay alive until the page ends
     for name, plan in page.get("replyHandlers", {}).items():
         manager.register_script_message_handler_with_reply(name, None)

@@ -6,13 +6,17 @@ extension JSONValue {
     /// Accepts `NSDictionary` / `[String: Any]`, `NSArray` / `[Any]`, `NSString` / `String`,
     /// `NSNumber` (a boolean `NSNumber` becomes a JSON boolean, any other a number; an
     /// `NSDecimalNumber` keeps its exact decimal text), Swift's own `Bool`, integer,
-    /// floating-point and `Decimal` values, `NSNull`, and `Optional`s (`nil` is `null`). Anything else, such as
-    /// `NSDate`, `NSData` or a custom object, is rejected with its path, as are NaN, infinity,
-    /// non-string keys and graphs beyond `limits` (depth, string length, members per object,
+    /// floating-point and `Decimal` values, `NSNull`, `NSDate` / `Date`, and `Optional`s (`nil`
+    /// is `null`). Each becomes what the page's `JSON.stringify` writes for the value WebKit
+    /// converted: a double's number has JavaScript's text (`1e+21`, `1.5e-7`, `0` for `-0`;
+    /// ``JSONNumber/init(_:)-(Double)``), a date the ISO 8601 text of `toISOString()`
+    /// (`2026-12-01T12:00:00.123Z`). Anything else, such as `NSData` or a custom object, is
+    /// rejected with its path, as are NaN, infinity, non-string keys, an array or dictionary
+    /// that holds itself, and graphs beyond `limits` (depth, string length, members per object,
     /// size as JSON text).
     /// Dictionary members keep the dictionary's own iteration order.
     public init(foundationObject object: Any, limits: JSONLimits = .default) throws(JSONError) {
-        self = try JSONDocument(converting: object, limits: limits, urlPolicy: nil).root.jsonValue
+        self = try JSONDocument(converting: object, limits: limits, urlPolicy: nil, dates: .deferredToDate).root.jsonValue
     }
 }
 
@@ -21,12 +25,14 @@ extension JSONDocument {
     /// converted in one walk: what ``JSONValue/init(foundationObject:limits:)`` accepts, and the
     /// same errors. A structured body meets the bounds text meets.
     @usableFromInline
-    convenience init(converting object: Any, limits: JSONLimits, urlPolicy: URLPolicy?) throws(JSONError) {
+    convenience init(
+        converting object: Any, limits: JSONLimits, urlPolicy: URLPolicy?, dates: StrictJSONDecoder.DateDecodingStrategy
+    ) throws(JSONError) {
         var builder = Builder()
         try StructureBudget.walking(limits) { budget throws(JSONError) in
             try Self.converting(object, depth: 0, budget: &budget, into: &builder)
         }
-        self.init(builder, urlPolicy: urlPolicy)
+        self.init(builder, urlPolicy: urlPolicy, dates: dates)
     }
 
     /// `object`, `depth` containers below the root, checked against `budget` and converted.
@@ -165,6 +171,8 @@ enum FoundationValue {
             self = .array(Array(array), instance: ObjectIdentifier(array))
         } else if type is NSNull.Type {
             self = .null
+        } else if type is NSDate.Type, let date = instance as? NSDate {
+            self = try .date(date as Date)
         } else {
             throw Self.unsupported(type)
         }
@@ -210,6 +218,8 @@ enum FoundationValue {
             self = try .finite(Double(value))
         } else if let value = Self.exact(object, of: type, as: Decimal.self) {
             self = try .decimal(text: value.description)
+        } else if let value = Self.exact(object, of: type, as: Date.self) {
+            self = try .date(value)
         } else if let dictionary = Self.exact(object, of: type, as: [AnyHashable: Any].self) {
             self = .members(try Self.members(of: dictionary))
         } else if let optional = object as? any OptionalPayload {
@@ -253,6 +263,16 @@ enum FoundationValue {
     private static func decimal(text: String) throws(JSONError) -> FoundationValue {
         guard let number = JSONNumber(decimalText: text) else { throw JSONError(path: .root, reason: .nonFiniteNumber) }
         return .number(number)
+    }
+
+    /// A date as the text `JSON.stringify` writes for it, so it reads as the same date posted as
+    /// text; one whose interval is NaN is `null`, as `JSON.stringify` writes an invalid `Date`.
+    private static func date(_ date: Date) throws(JSONError) -> FoundationValue {
+        if date.timeIntervalSinceReferenceDate.isNaN { return .null }
+        guard let text = JavaScriptDate.text(of: date) else {
+            throw JSONError(path: .root, reason: .invalidValue("the date is beyond the range of a JavaScript Date (±8.64e15 ms from 1970)"))
+        }
+        return .string(text)
     }
 
     private static func unsupported(_ type: Any.Type) -> JSONError {

@@ -134,7 +134,8 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// As in `JSONDecoder`, a missing super key decodes as `null`.
     private func superDecoder(named name: String) -> any Decoder {
-        JSONDocumentDecoder(node: object.member(forKey: name) ?? JSONDocument(nullAt: object.path.appending(key: name)).root)
+        JSONDocumentDecoder(
+            node: object.member(forKey: name) ?? JSONDocument(nullAt: object.path.appending(key: name), readAs: object.document).root)
     }
 }
 

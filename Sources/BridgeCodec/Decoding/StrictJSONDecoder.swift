@@ -12,11 +12,15 @@ public struct StrictJSONDecoder: Sendable {
     public var limits: JSONLimits
     /// The rule every decoded `URL` and ``BridgeURL`` must pass; `nil` (the default) checks none.
     public var urlPolicy: URLPolicy?
+    /// How a `Date` is read; `.deferredToDate` by default, as `JSONDecoder` reads one. A page's
+    /// own dates are ``DateDecodingStrategy-swift.enum/javaScriptISOString``, what a channel reads.
+    public var dateDecodingStrategy: DateDecodingStrategy
 
-    /// A decoder with the given limits and URL policy.
-    public init(limits: JSONLimits = .default, urlPolicy: URLPolicy? = nil) {
+    /// A decoder with the given limits, URL policy and date strategy.
+    public init(limits: JSONLimits = .default, urlPolicy: URLPolicy? = nil, dateDecodingStrategy: DateDecodingStrategy = .deferredToDate) {
         self.limits = limits
         self.urlPolicy = urlPolicy
+        self.dateDecodingStrategy = dateDecodingStrategy
     }
 
     /// Decodes a value from UTF-8 JSON bytes: `Data`, as `JSONDecoder` takes it, an array or a buffer.
@@ -24,23 +28,23 @@ public struct StrictJSONDecoder: Sendable {
     /// The bytes are parsed once into a document that the decoder reads in place: no tree of
     /// values, and no `String` for keys the type already knows.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: some Collection<UInt8>) throws(JSONError) -> T {
-        try Self.decode(type, from: JSONDocument(reading: bytes, limits: limits, urlPolicy: urlPolicy))
+        try Self.decode(type, from: JSONDocument(reading: bytes, limits: limits, urlPolicy: urlPolicy, dates: dateDecodingStrategy))
     }
 
     /// Decodes a value from JSON text.
     public func decode<T: Decodable>(_ type: T.Type, from text: String) throws(JSONError) -> T {
-        try Self.decode(type, from: JSONDocument(reading: text, limits: limits, urlPolicy: urlPolicy))
+        try Self.decode(type, from: JSONDocument(reading: text, limits: limits, urlPolicy: urlPolicy, dates: dateDecodingStrategy))
     }
 
     /// Decodes a value from a Foundation object graph as `WKScriptMessage.body` delivers it,
     /// without serialising it to JSON text. See ``JSONValue/init(foundationObject:limits:)``.
     public func decode<T: Decodable>(_ type: T.Type, fromFoundationObject object: Any) throws(JSONError) -> T {
-        try Self.decode(type, from: JSONDocument(converting: object, limits: limits, urlPolicy: urlPolicy))
+        try Self.decode(type, from: JSONDocument(converting: object, limits: limits, urlPolicy: urlPolicy, dates: dateDecodingStrategy))
     }
 
     /// Decodes a value from a JSON value, once it is within the limits.
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(JSONError) -> T {
-        try Self.decode(type, from: JSONDocument(converting: value, limits: limits, urlPolicy: urlPolicy))
+        try Self.decode(type, from: JSONDocument(converting: value, limits: limits, urlPolicy: urlPolicy, dates: dateDecodingStrategy))
     }
 
     /// Every input is read as a document: one reader, with the document's URL policy.

@@ -53,6 +53,8 @@ enum StrictValue {
         // Decimal's own Codable form is an object; JSON holds an amount as a number, read here
         // from its text, exactly, as `JSONDecoder` reads it.
         if T.self == Decimal.self { return try cast(decimal(value), at: value) }
+        // Date's own Codable form is seconds since 2001; the document says how its dates are read.
+        if T.self == Date.self { return try cast(date(value), at: value) }
         // Data's own Codable form is an array of bytes; JSON holds it as base64 text, which
         // `JSONDecoder` reads by default.
         if T.self == Data.self {

@@ -11,13 +11,18 @@ public struct BridgeChannel<Message: Sendable>: Sendable {
     public let handlerName: String
     /// Which frames may post; chosen explicitly.
     public let origins: OriginPolicy
+    /// How a `Date` in the body is read: by default the text a page's `JSON.stringify` writes
+    /// (``StrictJSONDecoder/DateDecodingStrategy-swift.enum/javaScriptISOString``), which an
+    /// `NSDate` from WebKit reads as too.
+    public let dates: StrictJSONDecoder.DateDecodingStrategy
     /// How a body within the limits becomes the message; URLs are checked against the policy.
     @usableFromInline let reader: MessageReader<Message>
 
     @usableFromInline
-    init(handlerName: String, origins: OriginPolicy, reader: MessageReader<Message>) {
+    init(handlerName: String, origins: OriginPolicy, dates: StrictJSONDecoder.DateDecodingStrategy, reader: MessageReader<Message>) {
         self.handlerName = handlerName
         self.origins = origins
+        self.dates = dates
         self.reader = reader
     }
 
@@ -29,11 +34,13 @@ public struct BridgeChannel<Message: Sendable>: Sendable {
     /// is never a number, an integer only what it holds exactly), and every `URL` and
     /// ``BridgeURL`` in it, however deeply nested, must pass the dispatcher's ``URLPolicy``.
     /// `message` lifts the body into the dispatcher's message type, typically an enum case.
+    /// A `Date` reads as `dates` says: a page that sends `Date.now()` needs `.millisecondsSince1970`.
     @inlinable
     public init<Body: Decodable & Sendable>(
-        _ handlerName: String, origins: OriginPolicy, decoding _: Body.Type, as message: @escaping @Sendable (Body) -> Message
+        _ handlerName: String, origins: OriginPolicy, decoding _: Body.Type,
+        dates: StrictJSONDecoder.DateDecodingStrategy = .javaScriptISOString, as message: @escaping @Sendable (Body) -> Message
     ) {
-        self.init(handlerName: handlerName, origins: origins, reader: .decoding(Body.self, as: message))
+        self.init(handlerName: handlerName, origins: origins, dates: dates, reader: .decoding(Body.self, as: message))
     }
 
     /// A channel that answers: the body decodes as `Body`, as for ``init(_:origins:decoding:as:)``,
@@ -43,10 +50,11 @@ public struct BridgeChannel<Message: Sendable>: Sendable {
     @inlinable
     public init<Body: Decodable & Sendable, Answer: Encodable & Sendable>(
         _ handlerName: String, origins: OriginPolicy, decoding _: Body.Type, replying _: Answer.Type,
+        dates: StrictJSONDecoder.DateDecodingStrategy = .javaScriptISOString,
         as message: @escaping @Sendable (Body, BridgeReply<Answer>) -> Message
     ) {
         self.init(
-            handlerName: handlerName, origins: origins,
+            handlerName: handlerName, origins: origins, dates: dates,
             reader: MessageReader { document, route throws(JSONError) in
                 message(try StrictJSONDecoder.decode(Body.self, from: document), BridgeReply(route: route))
             })
@@ -55,15 +63,15 @@ public struct BridgeChannel<Message: Sendable>: Sendable {
     /// The same channel, its messages lifted into another type: how an app's message enum
     /// embeds the providers' messages.
     public func map<Other>(_ transform: @escaping @Sendable (Message) -> Other) -> BridgeChannel<Other> {
-        BridgeChannel<Other>(handlerName: handlerName, origins: origins, reader: reader.map(transform))
+        BridgeChannel<Other>(handlerName: handlerName, origins: origins, dates: dates, reader: reader.map(transform))
     }
 }
 
 extension BridgeChannel where Message: Decodable & Sendable {
     /// A channel whose body decodes as the message type itself.
     @inlinable
-    public init(_ handlerName: String, origins: OriginPolicy) {
-        self.init(handlerName, origins: origins, decoding: Message.self, as: { $0 })
+    public init(_ handlerName: String, origins: OriginPolicy, dates: StrictJSONDecoder.DateDecodingStrategy = .javaScriptISOString) {
+        self.init(handlerName, origins: origins, decoding: Message.self, dates: dates, as: { $0 })
     }
 }
 

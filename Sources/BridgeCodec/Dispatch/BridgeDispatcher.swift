@@ -49,7 +49,8 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
         }
         let index = try table.index(of: message.handlerName, origin: message.origin)
         do throws(JSONError) {
-            return try channels[index].reader.read(JSONDocument(converting: value, limits: limits, urlPolicy: urlPolicy), replyRoute)
+            return try channels[index].reader.read(
+                JSONDocument(converting: value, limits: limits, urlPolicy: urlPolicy, dates: channels[index].dates), replyRoute)
         } catch {
             throw BridgeError(handlerName: message.handlerName, error)
         }
@@ -64,7 +65,7 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
         let index = try table.index(of: handlerName, origin: origin)
         do throws(JSONError) {
             return try channels[index].reader.read(
-                JSONDocument(reading: jsonText, limits: limits, urlPolicy: urlPolicy), replyRoute)
+                JSONDocument(reading: jsonText, limits: limits, urlPolicy: urlPolicy, dates: channels[index].dates), replyRoute)
         } catch {
             throw BridgeError(handlerName: handlerName, error)
         }
@@ -83,8 +84,10 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
         do throws(JSONError) {
             let document: JSONDocument
             switch consume foundationBody {
-            case .some(let body): document = try JSONDocument(converting: body, limits: limits, urlPolicy: urlPolicy)
-            case .none: document = try JSONDocument(converting: JSONValue.null, limits: limits, urlPolicy: urlPolicy)
+            case .some(let body):
+                document = try JSONDocument(converting: body, limits: limits, urlPolicy: urlPolicy, dates: channels[index].dates)
+            case .none:
+                document = try JSONDocument(converting: JSONValue.null, limits: limits, urlPolicy: urlPolicy, dates: channels[index].dates)
             }
             return try channels[index].reader.read(document, replyRoute)
         } catch {

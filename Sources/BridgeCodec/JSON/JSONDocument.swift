@@ -16,46 +16,58 @@ final class JSONDocument: Sendable {
     let rootPath: JSONPath
     /// The rule every URL decoded from the document must pass; `nil` checks none.
     let urlPolicy: URLPolicy?
+    /// How a `Date` decoded from the document is read.
+    let dates: StrictJSONDecoder.DateDecodingStrategy
 
     /// Parses `text` strictly within `limits`, and keeps the text itself, uncopied. Text that is
     /// not strict JSON is a `malformedJSON` error at the root, and a breached limit its own reason
     /// at the path of the value that breaks it.
     @usableFromInline
-    init(reading text: String, limits: JSONLimits, urlPolicy: URLPolicy? = nil) throws(JSONError) {
+    init(
+        reading text: String, limits: JSONLimits, urlPolicy: URLPolicy? = nil,
+        dates: StrictJSONDecoder.DateDecodingStrategy = .deferredToDate
+    ) throws(JSONError) {
         var text = text
         // A bridged string becomes UTF-8 once, here, so that every read after lends it.
         text.makeContiguousUTF8()
         tokens = try text.withUTF8Bytes { JSONParser.tokens(of: $0, limits: limits) }.get()
         self.text = text
         self.urlPolicy = urlPolicy
+        self.dates = dates
         rootPath = .root
     }
 
     /// Parses UTF-8 `bytes` as ``init(reading:limits:urlPolicy:)`` parses text. What passes is
     /// well-formed UTF-8, so the text kept holds the same bytes.
-    init(reading bytes: some Collection<UInt8>, limits: JSONLimits, urlPolicy: URLPolicy? = nil) throws(JSONError) {
+    init(
+        reading bytes: some Collection<UInt8>, limits: JSONLimits, urlPolicy: URLPolicy? = nil,
+        dates: StrictJSONDecoder.DateDecodingStrategy = .deferredToDate
+    ) throws(JSONError) {
         func read(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<([JSONToken], String), JSONError> {
             JSONParser.tokens(of: buffer, limits: limits).map { ($0, String(decoding: buffer, as: UTF8.self)) }
         }
         (tokens, text) = try bytes.withContiguousBytes(read).get()
         self.urlPolicy = urlPolicy
+        self.dates = dates
         rootPath = .root
     }
 
-    /// A document that is `null` at `path`: what an absent super key decodes as.
-    init(nullAt path: JSONPath) {
+    /// A document that is `null` at `path`, read as `parent` is: what an absent super key decodes as.
+    init(nullAt path: JSONPath, readAs parent: JSONDocument) {
         text = ""
-        urlPolicy = nil
+        urlPolicy = parent.urlPolicy
+        dates = parent.dates
         tokens = [JSONToken(kind: .null, flags: 0, start: 0, length: 0, next: 1)]
         rootPath = path
     }
 
     /// The document `builder` holds.
-    init(_ builder: consuming Builder, urlPolicy: URLPolicy?) {
+    init(_ builder: consuming Builder, urlPolicy: URLPolicy?, dates: StrictJSONDecoder.DateDecodingStrategy) {
         // The builder's bytes are whole strings' and numbers' UTF-8: read as text unchanged.
         text = String(decoding: builder.bytes, as: UTF8.self)
         tokens = builder.tokens
         self.urlPolicy = urlPolicy
+        self.dates = dates
         rootPath = .root
     }
 

@@ -21,16 +21,26 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         self.doubleValue = Double(value)
     }
 
-    /// A number from a finite `Double`; `nil` for NaN and infinity, which JSON cannot represent.
+    /// A number from a finite `Double`, written as JavaScript writes it (`JSON.stringify`,
+    /// `String(x)`): the shortest digits that read back as the same `Double`, plain from 10^-6 up
+    /// to 10^21 (`1000000000000000`, `0.000001`) and with an exponent beyond (`1e+21`, `1.5e-7`),
+    /// and negative zero as `0`, as a page sends it. `nil` for NaN and infinity, which JSON
+    /// cannot represent.
+    ///
+    /// So a number WebKit hands over as an `NSNumber` holding a double has the text the page's
+    /// own `JSON.stringify` gives it, and the two transports give equal values.
     public init?(_ value: Double) {
         guard value.isFinite else { return nil }
-        // Swift's shortest round-trip form ("0.1", "1e-05", "1e+20") is valid JSON number syntax.
         if value == 0 {
-            self.text = value.sign == .minus ? "-0" : "0"
-        } else if value == value.rounded() && abs(value) < 1e15 {
+            self.text = "0"
+            self.doubleValue = 0
+            return
+        }
+        // Below 2^53 every integer is its own shortest form.
+        if value == value.rounded() && abs(value) < 0x1p53 {
             self.text = String(Int64(value))
         } else {
-            self.text = String(value)
+            self.text = JSONNumberText.javaScriptText(shortestForm: value.description)
         }
         self.doubleValue = value
     }

@@ -124,4 +124,58 @@ enum JSONNumberText {
         }
         return (isNegative, magnitude)
     }
+
+    /// ECMAScript's Number::toString of a finite, non-zero `Double`, from Swift's `description`
+    /// of it, which holds the same shortest round-trip digits in another layout (`1e+15`,
+    /// `1.5e-07`, `100.0`): the digits and the decimal exponent are read out of it and laid out
+    /// as JavaScript lays them out.
+    static func javaScriptText(shortestForm: String) -> String {
+        var digits: [UInt8] = []
+        var isNegative = false
+        var pointIndex: Int?
+        var exponent = 0
+        var exponentSign = 1
+        var inExponent = false
+        for byte in shortestForm.utf8 {
+            switch byte {
+            case UInt8(ascii: "-") where inExponent: exponentSign = -1
+            case UInt8(ascii: "-"): isNegative = true
+            case UInt8(ascii: "+"): break
+            case UInt8(ascii: "."): pointIndex = digits.count
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): inExponent = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9") where inExponent: exponent = exponent * 10 + Int(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.append(byte)
+            default: break
+            }
+        }
+        // The value is 0.d1d2…dk × 10^n: n counts the digits before the point.
+        var n = (pointIndex ?? digits.count) + exponentSign * exponent
+        let leadingZeros = digits.prefix { $0 == UInt8(ascii: "0") }.count
+        digits.removeFirst(leadingZeros)
+        n -= leadingZeros
+        while digits.last == UInt8(ascii: "0") { digits.removeLast() }
+        let k = digits.count
+        var text: [UInt8] = isNegative ? [UInt8(ascii: "-")] : []
+        if k <= n && n <= 21 {
+            text += digits
+            text += repeatElement(UInt8(ascii: "0"), count: n - k)
+        } else if 0 < n && n <= 21 {
+            text += digits[..<n]
+            text.append(UInt8(ascii: "."))
+            text += digits[n...]
+        } else if -6 < n && n <= 0 {
+            text += Array("0.".utf8)
+            text += repeatElement(UInt8(ascii: "0"), count: -n)
+            text += digits
+        } else {
+            text.append(digits[0])
+            if k > 1 {
+                text.append(UInt8(ascii: "."))
+                text += digits[1...]
+            }
+            text += Array((n - 1 > 0 ? "e+" : "e-").utf8)
+            text += Array(String(abs(n - 1)).utf8)
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
 }

@@ -122,8 +122,8 @@ struct BridgeDispatcherTests {
 
     @Test func originIsCheckedBeforeAnObjectGraphIsWalked() {
         let dispatcher = BridgeDispatcher(channels: [BridgeChannel.voltRedirect(origins: .hosts(["checkout.volt.io"]))])
-        // A graph the converter would reject (a Date) must not be reached: the origin refusal comes first.
-        let body: [String: Any] = ["type": "bank_redirect", "url": Date()]
+        // A graph the converter would reject (Data) must not be reached: the origin refusal comes first.
+        let body: [String: Any] = ["type": "bank_redirect", "url": Data([1])]
         let error = dispatcher.outcome(
             handlerName: "voltRedirect", foundationBody: body, origin: FrameOrigin(scheme: "https", host: "evil.example", isMainFrame: true)
         )
@@ -190,9 +190,9 @@ struct BridgeDispatcherTests {
 
     @Test func foundationBodiesThatJSONCannotHoldAreRejectedWithTheirPath() {
         let dispatcher = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin))
-        let body: [String: Any] = ["type": "bank_redirect", "url": Date()]
+        let body: [String: Any] = ["type": "bank_redirect", "url": Data([1])]
         let error = dispatcher.outcome(handlerName: "voltRedirect", foundationBody: body).failureValue
-        #expect(error?.description == "voltRedirect: $.url: Date has no JSON form")
+        #expect(error?.description == "voltRedirect: $.url: Data has no JSON form")
     }
 
     /// Keys of the same length as the ones a model reads, and keys that contain them, sit beside

@@ -74,7 +74,7 @@ struct EscaperTests {
         #expect(throws: JSONError(path: .root, reason: .nonFiniteNumber)) { try Escaper.scriptJSON(Double.infinity) }
         #expect(throws: JSONError(path: .root, reason: .nonFiniteNumber)) { try Escaper.scriptJSON(Double.nan) }
         #expect(try Escaper.scriptJSON(420.5) == "420.5")
-        #expect(try Escaper.scriptJSON(-0.0) == "-0")
+        #expect(try Escaper.scriptJSON(-0.0) == "0")
     }
 
     @Test func htmlEscapingLeavesNoMarkupAndDecodes() throws {

@@ -151,7 +151,7 @@ struct JSONDocumentTests {
             values(of: nested.root).map { JSONDocument.Node(document: nested, index: $0).path.description } == [
                 "$", "$.a", "$.a[0]", "$.a[1]", #"$.a[1]["b c"]"#, #"$.a[1]["b c"][0]"#, "$.d",
             ])
-        #expect(JSONDocument(nullAt: JSONPath([.key("base")])).root.path.description == "$.base")
+        #expect(JSONDocument(nullAt: JSONPath([.key("base")]), readAs: nested).root.path.description == "$.base")
     }
 
     private func values(of node: JSONDocument.Node) -> [Int] {

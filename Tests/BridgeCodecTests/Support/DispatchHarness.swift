@@ -1,5 +1,6 @@
 import BridgeCodec
 import BridgeCodecProviders
+import BridgeCodecTesting
 import Foundation
 import SwedbankPayMerchantBackend
 import Testing
@@ -8,9 +9,11 @@ import Testing
 struct DispatchHarness<Message: Sendable & Equatable> {
     var dispatcher: BridgeDispatcher<Message>
 
-    /// The result of `jsonText` posted to `handler` as JSON text (through both text entry points)
-    /// and, when JSONSerialization can read it, as the object graph WKWebView delivers; all must be
-    /// equal but for the place in the text that a limit breached in text names.
+    /// The result of `jsonText` posted to `handler` as JSON text (through both text entry points),
+    /// as a structured value, as the graph JSONSerialization makes of it, and, when its numbers are
+    /// written as JavaScript writes them, as the graph WebKit hands a WKWebView app for the same
+    /// JavaScript value (``WebKitBody``); all must be equal but for the place in the text that a
+    /// limit breached in text names.
     func dispatch(_ handler: String, _ jsonText: String, sourceLocation: SourceLocation = #_sourceLocation)
         -> Result<Message, BridgeError>
     {
@@ -37,8 +40,10 @@ struct DispatchHarness<Message: Sendable & Equatable> {
         {
             let viaGraph = dispatcher.outcome(handlerName: handler, foundationBody: graph)
             #expect(viaGraph == placeless, "object and string transports disagree on \(jsonText)", sourceLocation: sourceLocation)
-            let viaClasses = dispatcher.outcome(handlerName: handler, foundationBody: Self.classInstances(graph))
-            #expect(viaClasses == placeless, "Foundation class instances and text disagree on \(jsonText)", sourceLocation: sourceLocation)
+        }
+        if let value = try? JSONValue(parsing: jsonText, limits: .largest), Self.numbersAreJavaScriptText(value) {
+            let viaWebKit = dispatcher.outcome(handlerName: handler, foundationBody: WebKitBody.graph(for: value))
+            #expect(viaWebKit == placeless, "the graph WebKit hands over and text disagree on \(jsonText)", sourceLocation: sourceLocation)
         }
         return viaText
     }
@@ -53,22 +58,14 @@ struct DispatchHarness<Message: Sendable & Equatable> {
         }
     }
 
-    /// `graph` as WKWebView hands it over on Apple platforms: NSDictionary, NSArray, NSString,
-    /// NSNumber and NSNull instances (Linux's JSONSerialization returns Swift values).
-    static func classInstances(_ graph: Any) -> Any {
-        switch graph {
-        case let dictionary as [String: Any]:
-            let instance = NSMutableDictionary()
-            for (key, value) in dictionary { instance.setObject(classInstances(value), forKey: NSString(string: key)) }
-            return instance
-        case let dictionary as [AnyHashable: Any]:
-            return classInstances(Dictionary(uniqueKeysWithValues: dictionary.map { ("\($0.key.base)", $0.value) }))
-        case let array as [Any]:
-            return NSArray(array: array.map(classInstances))
-        case let string as String:
-            return NSString(string: string)
-        default:
-            return graph
+    /// Whether every number in `value` has the text a page's `JSON.stringify` gives its double:
+    /// only then is the text what a page posts for the value WebKit hands over.
+    static func numbersAreJavaScriptText(_ value: JSONValue) -> Bool {
+        switch value {
+        case .number(let number): JSONNumber(number.doubleValue) == number
+        case .array(let elements): elements.allSatisfy(numbersAreJavaScriptText)
+        case .object(let object): object.allSatisfy { numbersAreJavaScriptText($0.value) }
+        default: true
         }
     }
 

@@ -1,0 +1,95 @@
+import Foundation
+
+extension StrictJSONDecoder {
+    /// How a `Date` is read: `JSONDecoder`'s strategies, with its names and its default, and the
+    /// text a page's `JSON.stringify` writes, which a channel reads by default.
+    ///
+    /// A page sends a date as `JSON.stringify` writes it (``javaScriptISOString``) or as a number
+    /// whose epoch and unit only its author knows (`Date.now()` is milliseconds since 1970), so a
+    /// channel reads the text and refuses a bare number until it is told which one it is.
+    public enum DateDecodingStrategy: Sendable {
+        /// The `Date`'s own `Decodable` form: seconds since 2001-01-01, as a number. What
+        /// `JSONDecoder` and ``StrictJSONDecoder`` read by default.
+        case deferredToDate
+        /// A number of seconds since 1970-01-01 UTC.
+        case secondsSince1970
+        /// A number of milliseconds since 1970-01-01 UTC: what `Date.now()` and `getTime()` give.
+        case millisecondsSince1970
+        /// ISO 8601 text as `JSONDecoder` reads it (`ISO8601DateFormatter`'s internet date and
+        /// time: `2026-12-01T12:00:00Z`, an offset allowed, no fraction of a second).
+        case iso8601
+        /// Text read by the formatter given, which the decoder uses as it is.
+        case formatted(DateFormatter)
+        /// The date a closure reads from the decoder given; its errors pass as they are.
+        case custom(@Sendable (any Decoder) throws -> Date)
+        /// The text JavaScript writes for a `Date` (`JSON.stringify`, `toISOString()`):
+        /// `2026-12-01T12:00:00.123Z`, in UTC, with milliseconds, and years outside 0…9999 as
+        /// `+275760` or `-000001`. An `NSDate` in a WKWebView body reads as this text. What a
+        /// ``BridgeChannel`` reads by default; a number is refused with a reason.
+        case javaScriptISOString
+    }
+}
+
+/// The `Date` a document's value stands for, read by the strategy the document was read with.
+extension StrictValue {
+    @usableFromInline
+    static func date(_ value: Node) throws -> Date {
+        switch value.document.dates {
+        case .deferredToDate:
+            return try Date(from: JSONDocumentDecoder(node: value))
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try double(value))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try double(value) / 1000)
+        case .iso8601:
+            let text = try string(value)
+            guard let date = ISO8601Reader.shared.date(from: text) else {
+                throw JSONError(path: value.path, reason: .invalidValue("\(JSONPath.quoted(text)) is not an ISO 8601 date"))
+            }
+            return date
+        case .formatted(let formatter):
+            let text = try string(value)
+            guard let date = formatter.date(from: text) else {
+                throw JSONError(path: value.path, reason: .invalidValue("\(JSONPath.quoted(text)) is not a date in the formatter's format"))
+            }
+            return date
+        case .custom(let read):
+            return try read(JSONDocumentDecoder(node: value))
+        case .javaScriptISOString:
+            if value.kind == .number {
+                throw JSONError(
+                    path: value.path,
+                    reason: .invalidValue(
+                        "a date is read from the text JSON.stringify writes (\"2026-12-01T12:00:00.123Z\"); "
+                            + "a number needs the channel's date strategy: secondsSince1970 or millisecondsSince1970"))
+            }
+            let text = try string(value)
+            guard let date = JavaScriptDate.date(from: text) else {
+                throw JSONError(
+                    path: value.path,
+                    reason: .invalidValue(
+                        "\(JSONPath.quoted(text)) is not a date as JSON.stringify writes it (\"2026-12-01T12:00:00.123Z\")"))
+            }
+            return date
+        }
+    }
+}
+
+/// `JSONDecoder`'s ISO 8601 reading, shared: a formatter is costly to make, and Foundation
+/// promises no formatter is safe to share across threads on every platform, so reads take turns.
+private final class ISO8601Reader: @unchecked Sendable {
+    static let shared = ISO8601Reader()
+
+    private let lock = NSLock()
+    private let formatter: ISO8601DateFormatter = {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = .withInternetDateTime
+        return formatter
+    }()
+
+    func date(from text: String) -> Date? {
+        lock.lock()
+        defer { lock.unlock() }
+        return formatter.date(from: text)
+    }
+}

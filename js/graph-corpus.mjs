@@ -1,0 +1,60 @@
+// JavaScript values a page posts, each to one handler: the providers' channels (their default
+// handler names) and the Swift tests' app channels ("order", every field type; "value", any JSON).
+// Each is JavaScript source, evaluated by the engine itself (engine-fixtures.mjs, in node and WebKitGTK).
+export const graphCorpus = [
+  // Volt
+  { name: "volt merchant redirect", handler: "voltRedirect", value: `({type: "merchant_redirect", result: "cancel", url: "https://merchant.example/checkout/cancel?order=123"})` },
+  { name: "volt bank redirect with extras", handler: "voltRedirect", value: `({type: "bank_redirect", url: "https://bank.example/authorize?id=42", extra: [1, 2.5, 1e21, -0], none: undefined, at: new Date(Date.UTC(2026, 11, 1, 12, 0, 0, 123))})` },
+  { name: "volt javascript URL", handler: "voltRedirect", value: `({type: "bank_redirect", url: "javascript:alert(document.cookie)"})` },
+  { name: "volt type as a number", handler: "voltRedirect", value: `({type: 1, url: "https://bank.example/a"})` },
+  { name: "volt url as a date", handler: "voltRedirect", value: `({type: "bank_redirect", url: new Date(0)})` },
+  { name: "volt holding itself", handler: "voltRedirect", value: `(() => { const o = {type: "bank_redirect", url: "https://bank.example/a"}; o.self = o; return o; })()` },
+  { name: "volt shared member", handler: "voltRedirect", value: `(() => { const s = {deep: [1, 2]}; return {type: "bank_redirect", url: "https://bank.example/a", a: s, b: [s, s]}; })()` },
+  // Sovendus
+  { name: "sovendus height", handler: "sovHandler", value: `({type: "height", value: 420})` },
+  { name: "sovendus fractional height", handler: "sovHandler", value: `({type: "height", value: 420.5})` },
+  { name: "sovendus height as text", handler: "sovHandler", value: `({type: "height", value: "420"})` },
+  { name: "sovendus height of 1e21", handler: "sovHandler", value: `({type: "height", value: 1e21})` },
+  { name: "sovendus negative height", handler: "sovHandler", value: `({type: "height", value: -1.5e-7})` },
+  { name: "sovendus negative zero height", handler: "sovHandler", value: `({type: "height", value: -0})` },
+  { name: "sovendus height as a date", handler: "sovHandler", value: `({type: "height", value: new Date(1e12)})` },
+  { name: "sovendus open URL", handler: "sovHandler", value: `({type: "openUrl", value: "https://www.sovendus.com/offer?id=7"})` },
+  { name: "sovendus unknown type", handler: "sovHandler", value: `({type: "resize", value: 1})` },
+  { name: "sovendus array body", handler: "sovHandler", value: `[{type: "height", value: 420}]` },
+  // Branch with Plaid
+  { name: "branch hosted link", handler: "branchPlaidLink", value: `"https://hosted.plaid.com/link/lp-1234"` },
+  { name: "branch hosted link as a number", handler: "branchPlaidLink", value: `1234` },
+  { name: "branch hosted link as a file URL", handler: "branchPlaidLink", value: `"file:///data/secret"` },
+  { name: "branch link complete", handler: "branchPlaidLinkComplete", value: `({status: "completed", callbackUrl: "https://app.example/plaid/complete?public_token=p-1"})` },
+  { name: "branch link complete with a typed array", handler: "branchPlaidLinkComplete", value: `({status: "completed", callbackUrl: "https://app.example/plaid/complete", bytes: new Uint8Array([1, 2, 3]), seen: new Set([1]), when: new Map()})` },
+  // Swedbank Pay
+  { name: "swedbank pay completed", handler: "completed", value: `"success"` },
+  { name: "swedbank pay completed as a number", handler: "completed", value: `0` },
+  { name: "swedbank pay canceled", handler: "canceled", value: `null` },
+  // The app's own channel, every field type
+  { name: "order", handler: "order", value: `({flag: true, name: "Zoë", count: 3, big: 2 ** 53 + 2, small: 255, price: 19.9, ratio: 0.1, amount: 19.9, placedAt: new Date(Date.UTC(2026, 11, 1, 12, 0, 0, 123)), link: "https://shop.example/o/1", returnURL: "https://shop.example/return", blob: "AQID", tags: ["a", "b"], scores: {x: 1.5, y: -0}, note: null, kind: "gift", nested: {id: 7}, extra: {n: [1e15, 1.5e-7, 123456789012345680000, 5e-324]}})` },
+  { name: "order with a date as ISO text", handler: "order", value: `({flag: false, name: "", count: 0, big: -1, small: 0, price: 0, ratio: 1, amount: 0.1, placedAt: "2026-12-01T12:00:00.123Z", link: "https://shop.example/", returnURL: "https://shop.example/", blob: "", tags: [], scores: {}, kind: "plain", nested: {id: 0}, extra: null})` },
+  { name: "order with a date of Date.now()", handler: "order", value: `({flag: true, name: "n", count: 1, big: 1, small: 1, price: 1, ratio: 1, amount: 1, placedAt: 1764590400123, link: "https://shop.example/", returnURL: "https://shop.example/", blob: "", tags: [], scores: {}, kind: "plain", nested: {id: 1}, extra: 0})` },
+  { name: "order with a far date", handler: "order", value: `({flag: true, name: "n", count: 1, big: 1, small: 1, price: 1, ratio: 1, amount: 1, placedAt: new Date(-8.64e15), link: "https://shop.example/", returnURL: "https://shop.example/", blob: "", tags: [], scores: {}, kind: "plain", nested: {id: 1}, extra: [new Date(8.64e15), new Date(-1)]})` },
+  { name: "order with a fractional count", handler: "order", value: `({flag: true, name: "n", count: 2.5, big: 1, small: 1, price: 1, ratio: 1, amount: 1, placedAt: new Date(0), link: "https://shop.example/", returnURL: "https://shop.example/", blob: "", tags: [], scores: {}, kind: "plain", nested: {id: 1}, extra: 0})` },
+  { name: "order with a huge count", handler: "order", value: `({flag: true, name: "n", count: 1e21, big: 1, small: 1, price: 1, ratio: 1, amount: 1, placedAt: new Date(0), link: "https://shop.example/", returnURL: "https://shop.example/", blob: "", tags: [], scores: {}, kind: "plain", nested: {id: 1}, extra: 0})` },
+  { name: "order with a small out of range", handler: "order", value: `({flag: true, name: "n", count: 1, big: 1, small: 256, price: 1, ratio: 1, amount: 1, placedAt: new Date(0), link: "https://shop.example/", returnURL: "https://shop.example/", blob: "", tags: [], scores: {}, kind: "plain", nested: {id: 1}, extra: 0})` },
+  { name: "order with a boolean for a number", handler: "order", value: `({flag: 1, name: "n", count: true, big: 1, small: 1, price: 1, ratio: 1, amount: 1, placedAt: new Date(0), link: "https://shop.example/", returnURL: "https://shop.example/", blob: "", tags: [], scores: {}, kind: "plain", nested: {id: 1}, extra: 0})` },
+  { name: "order with a javascript link", handler: "order", value: `({flag: true, name: "n", count: 1, big: 1, small: 1, price: 1, ratio: 1, amount: 1, placedAt: new Date(0), link: "javascript:alert(1)", returnURL: "https://shop.example/", blob: "", tags: [], scores: {}, kind: "plain", nested: {id: 1}, extra: 0})` },
+  { name: "order with a tiny amount", handler: "order", value: `({flag: true, name: "n", count: 1, big: 1, small: 1, price: 5e-324, ratio: 1e-40, amount: 1e-7, placedAt: new Date(0), link: "https://shop.example/", returnURL: "https://shop.example/", blob: "", tags: [], scores: {}, kind: "plain", nested: {id: 1}, extra: 0})` },
+  { name: "order with an unknown kind", handler: "order", value: `({flag: true, name: "n", count: 1, big: 1, small: 1, price: 1, ratio: 1, amount: 1, placedAt: new Date(0), link: "https://shop.example/", returnURL: "https://shop.example/", blob: "", tags: [], scores: {}, kind: "boxed", nested: {id: 1}, extra: 0})` },
+  { name: "order missing its date", handler: "order", value: `({flag: true, name: "n", count: 1, big: 1, small: 1, price: 1, ratio: 1, amount: 1, placedAt: undefined, link: "https://shop.example/", returnURL: "https://shop.example/", blob: "", tags: [], scores: {}, kind: "plain", nested: {id: 1}, extra: 0})` },
+  { name: "order holding itself", handler: "order", value: `(() => { const o = {flag: true, name: "n", count: 1, big: 1, small: 1, price: 1, ratio: 1, amount: 1, placedAt: new Date(0), link: "https://shop.example/", returnURL: "https://shop.example/", blob: "", tags: [], scores: {}, kind: "plain", nested: {id: 1}}; o.extra = {back: [o]}; return o; })()` },
+  // Any JSON value
+  { name: "value numbers", handler: "value", value: `[0, -0, 1, -1, 0.1, 1e15, 1e16, 1e20, 1e21, 1.5e21, 1e-6, 1e-7, 1.5e-7, 2 ** 53, 2 ** 53 + 2, 2 ** 64, 5e-324, 1.7976931348623157e308, 0.1 + 0.2, 1 / 3, 123.456e5]` },
+  { name: "value dates", handler: "value", value: `{epoch: new Date(0), before: new Date(-1), y2k: new Date("2000-01-01T00:00:00Z"), far: new Date(8.64e15), early: new Date(-62198755200000), year10000: new Date(253402300800000)}` },
+  { name: "value holes and undefined", handler: "value", value: `(() => { const a = [1, , 3]; a[5] = undefined; return {a, u: undefined, n: null, nested: {u: undefined}}; })()` },
+  { name: "value shared", handler: "value", value: `(() => { const s = {k: [1, "two", {three: 3}]}; return [s, {again: s}, [s, [s]]]; })()` },
+  { name: "value array holding itself", handler: "value", value: `(() => { const a = [1]; a.push(a); return a; })()` },
+  { name: "value cycle through a member", handler: "value", value: `(() => { const o = {a: {b: {}}}; o.a.b.c = o.a; return o; })()` },
+  { name: "value getters and objects", handler: "value", value: `({get computed() { return 41 + 1; }, err: new Error("x"), re: /a/g, map: new Map([[1, 2]]), f32: new Float32Array([0.1])})` },
+  { name: "value strings", handler: "value", value: `["", "é", "e\\u0301", "\\u2028", "<\\/script>", "\\u0000", "😀", "\\\\\\""]` },
+  { name: "value keys", handler: "value", value: `({"": 1, "é": 2, "e\\u0301": 3, "1": 4, "__proto__x": 5, "a b": 6})` },
+  { name: "value scalars", handler: "value", value: `true` },
+  { name: "value string", handler: "value", value: `"plain"` },
+];
