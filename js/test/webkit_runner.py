@@ -51,7 +51,7 @@ def run_page(page):
         if describe is None:
             return value.to_json(0)
         function = value.get_context().evaluate("(" + describe + ")", -1)
-        return function.function_callv([value]).to_json(0)
+        return function.function_call([value]).to_json(0)
 
     for name in page["handlers"]:
         manager.register_script_message_handler(name)
