@@ -15,8 +15,8 @@ extension StrictJSONDecoder {
         case secondsSince1970
         /// A number of milliseconds since 1970-01-01 UTC: what `Date.now()` and `getTime()` give.
         case millisecondsSince1970
-        /// ISO 8601 text as `JSONDecoder` reads it (`ISO8601DateFormatter`'s internet date and
-        /// time: `2026-12-01T12:00:00Z`, an offset allowed, no fraction of a second).
+        /// ISO 8601 text as `JSONDecoder` reads it on the platform: its internet date and time
+        /// (`2026-12-01T12:00:00Z`, an offset allowed), read by `JSONDecoder` itself.
         case iso8601
         /// Text read by the formatter given, which the decoder uses as it is.
         case formatted(DateFormatter)
@@ -43,7 +43,11 @@ extension StrictValue {
             return Date(timeIntervalSince1970: try double(value) / 1000)
         case .iso8601:
             let text = try string(value)
-            guard let date = ISO8601Reader.shared.date(from: text) else {
+            // JSONDecoder's own reading, which is not the same on every platform (swift-foundation's
+            // also takes a fraction of a second): a model reads here what it reads there.
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            guard let date = try? decoder.decode(Date.self, from: Data(JSONValue.string(text).jsonText.utf8)) else {
                 throw JSONError(path: value.path, reason: .invalidValue("\(JSONPath.quoted(text)) is not an ISO 8601 date"))
             }
             return date
@@ -72,24 +76,5 @@ extension StrictValue {
             }
             return date
         }
-    }
-}
-
-/// `JSONDecoder`'s ISO 8601 reading, shared: a formatter is costly to make, and Foundation
-/// promises no formatter is safe to share across threads on every platform, so reads take turns.
-private final class ISO8601Reader: @unchecked Sendable {
-    static let shared = ISO8601Reader()
-
-    private let lock = NSLock()
-    private let formatter: ISO8601DateFormatter = {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = .withInternetDateTime
-        return formatter
-    }()
-
-    func date(from text: String) -> Date? {
-        lock.lock()
-        defer { lock.unlock() }
-        return formatter.date(from: text)
     }
 }

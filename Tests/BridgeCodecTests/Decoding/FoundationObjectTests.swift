@@ -300,6 +300,47 @@ struct FoundationObjectTests {
         return type(of: outer.object(at: 0)) is AnyClass
     }()
 
+    /// No depth of nesting stops the process: the walk meets the depth limit before anything
+    /// converts a nested container whole. Foundation's own classes are nested as deep as the
+    /// platform reads them: corelibs Foundation converts a nested array or dictionary whole as it
+    /// hands it out, so on Linux a nest deeper than its stack allows fails inside Foundation
+    /// (docs/security.md).
+    @Test func nestsOfAnyDepthAreRefusedAtTheLimit() {
+        let limit = JSONError.Reason.nestingTooDeep(limit: JSONLimits.default.maxDepth)
+        var array: [Any] = []
+        for _ in 0..<100_000 { array = [array] }
+        #expect(failure(JSONValue.self, array)?.reason == limit)
+        // Freed a level at a time: releasing the outermost frees the whole nest recursively.
+        while let inner = array.first as? [Any] { array = inner }
+
+        var dictionary: [String: Any] = [:]
+        for _ in 0..<100_000 { dictionary = ["k": dictionary] }
+        #expect(failure(JSONValue.self, dictionary)?.reason == limit)
+        while let inner = dictionary["k"] as? [String: Any] { dictionary = inner }
+
+        let depth = Self.foundationHandsOutNestedArrays ? 100_000 : 2_000
+        var arrays = [NSMutableArray()]
+        var dictionaries = [NSMutableDictionary()]
+        for _ in 1..<depth {
+            let array = NSMutableArray()
+            arrays[arrays.count - 1].add(array)
+            arrays.append(array)
+            let dictionary = NSMutableDictionary()
+            dictionaries[dictionaries.count - 1]["k"] = dictionary
+            dictionaries.append(dictionary)
+        }
+        #expect(failure(JSONValue.self, arrays[0])?.reason == limit)
+        #expect(failure(JSONValue.self, dictionaries[0])?.reason == limit)
+        let dispatcher = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin))
+        if case .failure(let error) = dispatcher.outcome(handlerName: "voltRedirect", foundationBody: dictionaries[0]) {
+            #expect(error.reason == .invalidMessage(limit))
+        } else {
+            Issue.record("a nest of \(depth) dictionaries was dispatched")
+        }
+        for array in arrays { array.removeAllObjects() }
+        for dictionary in dictionaries { dictionary.removeAllObjects() }
+    }
+
     /// One instance in two places is no cycle.
     @Test func sharedInstancesAreNoCycle() throws {
         let shared = NSArray(array: [NSNumber(value: 1)])
