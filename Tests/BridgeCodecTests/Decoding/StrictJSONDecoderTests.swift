@@ -197,6 +197,7 @@ struct StrictJSONDecoderTests {
     }
 
     /// Every integer an `Int128` or `UInt128` holds, and nothing past them.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     @Test func wideIntegersDecode() throws {
         struct Wide: Decodable, Equatable {
             var signed: Int128

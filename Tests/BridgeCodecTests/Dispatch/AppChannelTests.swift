@@ -138,7 +138,7 @@ struct AppChannelTests {
         #expect(variants.count == 600)
         var refused = 0
         for variant in variants {
-            guard let text = String(validating: variant.body, as: UTF8.self) else { continue }
+            guard let text = String(validatingUTF8Bytes: variant.body) else { continue }
             if case .failure = harness.dispatch("share", text) { refused += 1 }
         }
         #expect(refused > 500)

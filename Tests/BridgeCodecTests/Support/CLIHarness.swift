@@ -8,18 +8,26 @@ func runCLI(_ arguments: [String], stdin: String = "") -> (code: Int32, out: Str
     return (result.exitCode, String(decoding: result.standardOutput, as: UTF8.self), String(decoding: result.standardError, as: UTF8.self))
 }
 
-/// The `bridgecodec` executable SwiftPM built beside the tests.
+/// The `bridgecodec` executable SwiftPM built beside the tests: `BRIDGECODEC_BIN` when set, or the
+/// build folder that holds the tests. On Linux that is the folder of the test executable
+/// (`Bundle.main`); on macOS the tests load as a `.xctest` bundle into a runner that lives in
+/// Xcode or the toolchain, so the build folder is the one that holds that bundle.
 let builtCLI: URL? = {
-    var directory = Bundle.main.executableURL?.deletingLastPathComponent()
-    // On Apple platforms the tests run inside a bundle a few levels below the build folder.
-    for _ in 0..<4 {
-        guard let current = directory else { return nil }
-        let candidate = current.appendingPathComponent("bridgecodec")
+    if let path = ProcessInfo.processInfo.environment["BRIDGECODEC_BIN"] { return URL(fileURLWithPath: path) }
+    let tests = Bundle(for: TestsBundleMarker.self)
+    let folders = [
+        tests.bundleURL.deletingLastPathComponent(), tests.executableURL?.deletingLastPathComponent(),
+        Bundle.main.executableURL?.deletingLastPathComponent(),
+    ].compactMap { $0 }
+    for folder in folders {
+        let candidate = folder.appendingPathComponent("bridgecodec")
         if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        directory = current.deletingLastPathComponent()
     }
     return nil
 }()
+
+/// A class of the tests' own code: `Bundle(for:)` finds the bundle or executable that holds them.
+private final class TestsBundleMarker {}
 
 /// Runs the built `bridgecodec` with `arguments`, standard input read from `stdinPath`.
 func runBuiltCLI(_ arguments: [String], stdinPath: String = "/dev/null") throws -> (code: Int32, out: String, err: String) {
