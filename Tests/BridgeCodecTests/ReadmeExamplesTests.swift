@@ -1,5 +1,6 @@
 import BridgeCodec
 import BridgeCodecProviders
+import BridgeCodecTesting
 import Foundation
 import SwedbankPayMerchantBackend
 import Testing
@@ -42,23 +43,25 @@ struct ReadmeExamplesTests {
     let androidDispatcher = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin))
 
     /// A message posted by the main frame of `page` (`https://host`), or of the banner page the
-    /// app loads itself (`about:blank`, no host).
-    static func message(_ name: String, body: Any, page host: String?) -> ScriptMessage {
-        let origin =
-            host.map { SecurityOrigin(protocol: "https", host: $0, port: 0) } ?? SecurityOrigin(protocol: "about", host: "", port: 0)
-        return ScriptMessage(name: name, body: body, frameInfo: FrameInfo(securityOrigin: origin, isMainFrame: true))
+    /// app loads itself with `baseURL: nil`, whose opaque origin WebKit reports as an empty
+    /// protocol and host. The body is the graph WebKit builds for the value `body` stands for.
+    static func message(_ name: String, body: Any, page host: String?) throws -> ScriptMessage {
+        let origin = host.map { SecurityOrigin(protocol: "https", host: $0, port: 0) } ?? SecurityOrigin(protocol: "", host: "", port: 0)
+        let graph = WebKitBody.graph(for: try JSONValue(foundationObject: body))
+        return ScriptMessage(name: name, body: graph, frameInfo: FrameInfo(securityOrigin: origin, isMainFrame: true))
     }
 
     /// The snippet's `origin`.
     static func origin(of message: ScriptMessage) -> FrameOrigin {
-        FrameOrigin(
-            scheme: message.frameInfo.securityOrigin.protocol, host: message.frameInfo.securityOrigin.host,
-            port: message.frameInfo.securityOrigin.port == 0 ? nil : message.frameInfo.securityOrigin.port,
-            isMainFrame: message.frameInfo.isMainFrame)
+        let frame = message.frameInfo
+        return FrameOrigin(
+            webKitProtocol: frame.securityOrigin.protocol, host: frame.securityOrigin.host, port: frame.securityOrigin.port,
+            isMainFrame: frame.isMainFrame)
     }
 
     @Test func iOSHandlerLogsTheReasonForAJavaScriptURL() throws {
-        let message = Self.message("voltRedirect", body: ["type": "bank_redirect", "url": "javascript:alert(1)"], page: "checkout.volt.io")
+        let message = try Self.message(
+            "voltRedirect", body: ["type": "bank_redirect", "url": "javascript:alert(1)"], page: "checkout.volt.io")
         var logged: [String] = []
         let origin = Self.origin(of: message)
         do {
@@ -76,7 +79,7 @@ struct ReadmeExamplesTests {
             ["type": "bank_redirect", "url": "https://bank.example/authorise?id=1"],
             ["type": "merchant_redirect", "result": "cancel", "url": "https://merchant.example/checkout/cancel?order=123"],
         ] {
-            let message = Self.message("voltRedirect", body: body, page: "checkout.volt.io")
+            let message = try Self.message("voltRedirect", body: body, page: "checkout.volt.io")
             let origin = Self.origin(of: message)
             switch try dispatcher.dispatch(handlerName: message.name, foundationBody: message.body, origin: origin) {
             case .volt(.bankRedirect(let url)):
@@ -98,7 +101,7 @@ struct ReadmeExamplesTests {
             ["type": "height", "value": 420] as [String: Any], ["type": "height", "value": 80],
             ["type": "openUrl", "value": "https://www.sovendus.com/offer"],
         ] {
-            let message = Self.message("sovHandler", body: body, page: nil)
+            let message = try Self.message("sovHandler", body: body, page: nil)
             let origin = Self.origin(of: message)
             switch try dispatcher.dispatch(handlerName: message.name, foundationBody: message.body, origin: origin) {
             case .sovendus(.height(let height)) where height.shouldApply:
@@ -116,7 +119,7 @@ struct ReadmeExamplesTests {
 
     @Test func branchHostedLinkReachesTheAppOnBothPlatforms() throws {
         let hostedLinkUrl = "https://hosted.plaid.com/link/lp-1234567890"
-        let message = Self.message("branchPlaidLink", body: hostedLinkUrl, page: "onboarding.example.com")
+        let message = try Self.message("branchPlaidLink", body: hostedLinkUrl, page: "onboarding.example.com")
         let origin = Self.origin(of: message)
         var started: [URL?] = []
         if case .branchHostedLink(let request) = try dispatcher.dispatch(
@@ -132,8 +135,8 @@ struct ReadmeExamplesTests {
     @Test func swedbankPayHooksReachTheAppOnBothPlatforms() throws {
         var events: [String] = []
         for message in [
-            Self.message("completed", body: "success", page: "shop.example.com"),
-            Self.message("canceled", body: NSNull(), page: "shop.example.com"),
+            try Self.message("completed", body: "success", page: "shop.example.com"),
+            try Self.message("canceled", body: NSNull(), page: "shop.example.com"),
         ] {
             let origin = Self.origin(of: message)
             switch try dispatcher.dispatch(handlerName: message.name, foundationBody: message.body, origin: origin) {
@@ -297,8 +300,8 @@ struct ReadmeExamplesTests {
         func openInBrowser(_ url: URL?) { opened.append(url) }
         let graph = try JSONSerialization.jsonObject(with: Data(event.utf8))
         for message in [
-            Self.message("analytics", body: graph, page: "shop.example.com"),
-            Self.message("voltRedirect", body: ["type": "bank_redirect", "url": "https://bank.example/a"], page: "checkout.volt.io"),
+            try Self.message("analytics", body: graph, page: "shop.example.com"),
+            try Self.message("voltRedirect", body: ["type": "bank_redirect", "url": "https://bank.example/a"], page: "checkout.volt.io"),
         ] {
             let origin = Self.origin(of: message)
             switch try checkout.dispatch(handlerName: message.name, foundationBody: message.body, origin: origin) {  // iOS

@@ -17,6 +17,15 @@ public struct FrameOrigin: Sendable, Hashable, CustomStringConvertible {
         self.isMainFrame = isMainFrame
     }
 
+    /// The origin WebKit reports for a frame (`WKFrameInfo`'s `securityOrigin.protocol`, `.host`
+    /// and `.port`, and `isMainFrame`), where port 0 stands for the scheme's default. A frame with
+    /// an opaque origin (a page loaded with `loadHTMLString(_:baseURL: nil)`, a `data:` or
+    /// sandboxed frame: `location.origin` is `"null"`) reports an empty protocol and host, which
+    /// no host list matches.
+    public init(webKitProtocol: String, host: String, port: Int, isMainFrame: Bool) {
+        self.init(scheme: webKitProtocol, host: host, port: port == 0 ? nil : port, isMainFrame: isMainFrame)
+    }
+
     /// The origin an Android web-message listener reports (androidx.webkit's
     /// `WebViewCompat.addWebMessageListener`: `sourceOrigin.toString()` and `isMainFrame`), as a
     /// browser serializes origins (`https://shop.example`, `https://shop.example:8443`). `nil` for

@@ -212,6 +212,11 @@ struct StrictJSONDecoderTests {
             try StrictJSONDecoder().decode(UInt128.self, from: "340282366920938463463374607431768211456")
         }
         #expect(throws: JSONError.self) { try StrictJSONDecoder().decode(Int128.self, from: "1.5") }
+        // An integral number written with a fraction part reads from its digits, as for every
+        // other integer type, where JSONDecoder refuses it beyond 2^64.
+        #expect(
+            try StrictJSONDecoder().decode(Int128.self, from: "170141183460469231731687303715884105616.0")
+                == 170_141_183_460_469_231_731_687_303_715_884_105_616)
     }
 
     /// The metatype given decides what is made, as with `JSONDecoder`: a subclass through its base's type.

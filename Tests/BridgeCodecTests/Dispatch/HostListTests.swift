@@ -74,6 +74,30 @@ struct HostListTests {
 }
 
 /// Android's web-message listener reports the frame's origin, so Android channels keep host lists.
+@Suite("WebKit's frame origins")
+struct WebKitFrameOriginTests {
+    /// WebKit reports port 0 for the scheme's default, and an opaque origin (a page loaded with
+    /// `baseURL: nil`) as an empty protocol and host, which no host list matches.
+    @Test func theFramesReportIsAFrameOrigin() throws {
+        #expect(
+            FrameOrigin(webKitProtocol: "https", host: "checkout.volt.io", port: 0, isMainFrame: true)
+                == FrameOrigin(scheme: "https", host: "checkout.volt.io", isMainFrame: true))
+        #expect(FrameOrigin(webKitProtocol: "https", host: "shop.example", port: 8443, isMainFrame: false).port == 8443)
+        let opaque = FrameOrigin(webKitProtocol: "", host: "", port: 0, isMainFrame: true)
+        let dispatcher = BridgeDispatcher(channels: [
+            .voltRedirect(origins: .hosts(["checkout.volt.io"])), .sovendus(origins: .anyOrigin),
+        ])
+        let volt = dispatcher.outcome(
+            handlerName: "voltRedirect", jsonText: #"{"type":"bank_redirect","url":"https://bank.example/"}"#, origin: opaque)
+        guard case .failure(let error) = volt, case .originNotAllowed = error.reason else {
+            Issue.record("a host list accepted an opaque origin: \(volt)")
+            return
+        }
+        #expect(
+            dispatcher.outcome(handlerName: "sovHandler", jsonText: #"{"type":"height","value":420}"#, origin: opaque).failureValue == nil)
+    }
+}
+
 @Suite("Android web-message listener origins")
 struct AndroidListenerOriginTests {
     @Test func theListenersOriginIsAFrameOrigin() throws {
