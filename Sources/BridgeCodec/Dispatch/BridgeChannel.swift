@@ -2,7 +2,7 @@
 /// becomes a `Message`.
 ///
 /// The providers' channels (`voltRedirect(origins:)` and the others, in `BridgeCodecProviders`)
-/// and the app's own (``init(_:origins:decoding:as:)``) are the same kind of value, so one
+/// and the app's own (``init(_:origins:decoding:dates:as:)``) are the same kind of value, so one
 /// ``BridgeDispatcher`` serves both with the same checks: strict JSON and every limit, the
 /// origin policy, and the URL policy on every URL in the body.
 public struct BridgeChannel<Message: Sendable>: Sendable {
@@ -43,7 +43,7 @@ public struct BridgeChannel<Message: Sendable>: Sendable {
         self.init(handlerName: handlerName, origins: origins, dates: dates, reader: .decoding(Body.self, as: message))
     }
 
-    /// A channel that answers: the body decodes as `Body`, as for ``init(_:origins:decoding:as:)``,
+    /// A channel that answers: the body decodes as `Body`, as for ``init(_:origins:decoding:dates:as:)``,
     /// and `message` also receives the handle (``BridgeReply``) that writes the app's `Answer`, or
     /// an error text, for the transport the request came on. Give the dispatcher the request's
     /// route (``BridgeReplyRoute``); a post's handle answers nothing.

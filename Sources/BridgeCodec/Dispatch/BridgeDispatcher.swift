@@ -37,7 +37,7 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
 
     /// Decodes and checks one message. A structured body (an Android string argument, say)
     /// meets the dispatcher's limits as text would, before the channel reads it.
-    /// A request's `replyRoute` reaches a channel that answers (``BridgeChannel/init(_:origins:decoding:replying:as:)``).
+    /// A request's `replyRoute` reaches a channel that answers (``BridgeChannel/init(_:origins:decoding:replying:dates:as:)``).
     @inlinable
     public func dispatch(_ message: BridgeMessage, replyRoute: BridgeReplyRoute = .none) throws(BridgeError) -> Message {
         let value: JSONValue

@@ -28,7 +28,8 @@ public enum Escaper {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// A finite number as JSON text; NaN and infinity are an error, never a silent `0`.
+    /// A finite number as JSON text, written as JavaScript writes it (``JSONNumber/init(_:)-(Double)``);
+    /// NaN and infinity are an error, never a silent `0`.
     public static func scriptJSON(_ number: Double) throws(JSONError) -> String {
         guard let json = JSONNumber(number) else { throw JSONError(path: .root, reason: .nonFiniteNumber) }
         return json.text
