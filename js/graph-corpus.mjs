@@ -55,6 +55,9 @@ export const graphCorpus = [
   { name: "value getters and objects", handler: "value", value: `({get computed() { return 41 + 1; }, err: new Error("x"), re: /a/g, map: new Map([[1, 2]]), f32: new Float32Array([0.1])})` },
   { name: "value strings", handler: "value", value: `["", "é", "e\\u0301", "\\u2028", "<\\/script>", "\\u0000", "😀", "\\\\\\""]` },
   { name: "value keys", handler: "value", value: `({"": 1, "é": 2, "e\\u0301": 3, "1": 4, "__proto__x": 5, "a b": 6})` },
+  { name: "value NaN and infinity", handler: "value", value: `[NaN, Infinity, -Infinity, {n: NaN}, 0 / 0]` },
+  { name: "sovendus height of NaN", handler: "sovHandler", value: `({type: "height", value: NaN})` },
+  { name: "order with an infinite price", handler: "order", value: `({flag: true, name: "n", count: 1, big: 1, small: 1, price: Infinity, ratio: 1, amount: 1, placedAt: new Date(0), link: "https://shop.example/", returnURL: "https://shop.example/", blob: "", tags: [], scores: {}, note: NaN, kind: "plain", nested: {id: 1}, extra: 0})` },
   { name: "value scalars", handler: "value", value: `true` },
   { name: "value string", handler: "value", value: `"plain"` },
 ];

@@ -75,7 +75,7 @@ struct ErrorReasonCoverageTests {
         record { _ = try decoder.decode(VoltRedirect.self, from: #"{"type":"resize","url":"https://a.example/"}"#) }
         record { _ = try JSONValue(foundationObject: NSData()) }
         record { _ = try JSONValue(foundationObject: NSDictionary(dictionary: [NSNumber(value: 1): "a"])) }
-        record { _ = try JSONValue(foundationObject: NSNumber(value: Double.nan)) }
+        record { _ = try JSONValue(foundationObject: Double.nan) }
         record { _ = try JSONValue(parsing: "[[[1]]]", limits: tight) }
         record { _ = try JSONValue(parsing: #""abcde""#, limits: tight) }
         record { _ = try JSONValue(parsing: #"{"a":1,"b":2}"#, limits: tight) }

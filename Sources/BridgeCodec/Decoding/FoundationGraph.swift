@@ -9,11 +9,12 @@ extension JSONValue {
     /// floating-point and `Decimal` values, `NSNull`, `NSDate` / `Date`, and `Optional`s (`nil`
     /// is `null`). Each becomes what the page's `JSON.stringify` writes for the value WebKit
     /// converted: a double's number has JavaScript's text (`1e+21`, `1.5e-7`, `0` for `-0`;
-    /// ``JSONNumber/init(_:)-(Double)``), a date the ISO 8601 text of `toISOString()`
-    /// (`2026-12-01T12:00:00.123Z`). Anything else, such as `NSData` or a custom object, is
-    /// rejected with its path, as are NaN, infinity, non-string keys, an array or dictionary
-    /// that holds itself, and graphs beyond `limits` (depth, string length, members per object,
-    /// size as JSON text).
+    /// ``JSONNumber/init(_:)-(Double)``), an `NSNumber` holding NaN or infinity is `null`, a
+    /// date the ISO 8601 text of `toISOString()` (`2026-12-01T12:00:00.123Z`). Anything else,
+    /// such as `NSData` or a custom object, is rejected with its path, as are a Swift `Double`
+    /// or `Float` that is NaN or infinite (the app's own value, never changed), non-string
+    /// keys, an array or dictionary that holds itself, and graphs beyond `limits` (depth,
+    /// string length, members per object, size as JSON text).
     /// Dictionary members keep the dictionary's own iteration order.
     public init(foundationObject object: Any, limits: JSONLimits = .default) throws(JSONError) {
         self = try JSONDocument(converting: object, limits: limits, urlPolicy: nil, dates: .deferredToDate).root.jsonValue
@@ -190,7 +191,11 @@ enum FoundationValue {
             self = try .decimal(text: decimal.stringValue)
         } else {
             switch UInt8(bitPattern: number.objCType.pointee) {
-            case UInt8(ascii: "f"), UInt8(ascii: "d"): self = try .finite(number.doubleValue)
+            case UInt8(ascii: "f"), UInt8(ascii: "d"):
+                // WebKit hands a page's NaN and infinity over as such numbers; the page's
+                // JSON.stringify writes them as null, and so they read.
+                let double = number.doubleValue
+                self = double.isFinite ? try .finite(double) : .null
             case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"): self = .number(JSONNumber(number.uint64Value))
             default: self = .number(JSONNumber(number.int64Value))
             }

@@ -240,13 +240,19 @@ struct FoundationObjectTests {
         #expect(try decoder.decode(String.self, fromFoundationObject: Optional(Optional(status)) as Any) == "success")
     }
 
-    @Test func objectsWithoutAJSONFormAreRejectedWithTheirPath() {
+    @Test func objectsWithoutAJSONFormAreRejectedWithTheirPath() throws {
         final class Custom {}
         #expect(failure([String: String].self, ["when": Data([1])])?.description == "$.when: Data has no JSON form")
         #expect(failure([[String]].self, [["a", Data([1])]])?.path.description == "$[0][1]")
         #expect(failure(String.self, Custom())?.reason == .unsupportedObject(typeName: "Custom"))
         #expect(failure(Double.self, Double.nan)?.reason == .nonFiniteNumber)
-        #expect(failure(Double.self, NSNumber(value: Double.infinity))?.reason == .nonFiniteNumber)
+        // WebKit hands a page's NaN and infinity over as NSNumbers, which read as the page's
+        // JSON.stringify writes them: null.
+        #expect(
+            try JSONValue(foundationObject: [
+                NSNumber(value: Double.infinity), NSNumber(value: -Double.infinity), NSNumber(value: Double.nan),
+            ]) == .array([.null, .null, .null]))
+        #expect(failure(Double.self, NSNumber(value: Double.infinity))?.reason == .typeMismatch(expected: "a number", found: .null))
         guard case .nonStringKey? = failure([String: Int].self, NSDictionary(dictionary: [1: 2]))?.reason else {
             Issue.record("a number key was accepted")
             return
