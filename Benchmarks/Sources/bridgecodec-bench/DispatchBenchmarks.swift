@@ -1,5 +1,6 @@
 import BridgeCodec
 import BridgeCodecProviders
+import BridgeCodecTesting
 import Foundation
 import SwedbankPayMerchantBackend
 
@@ -100,16 +101,9 @@ enum DispatchBenchmarks {
         for provider in providers {
             let data = Data(provider.body.utf8)
             let graph = (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) ?? NSNull()
-            // The same body as Foundation class instances, the shape WKWebView hands over on iOS
-            // (Linux's JSONSerialization returns Swift dictionaries and strings).
-            let classGraph: Any =
-                if let dictionary = graph as? [String: Any] {
-                    NSDictionary(dictionary: dictionary)
-                } else if let string = graph as? String {
-                    NSString(string: string)
-                } else {
-                    graph
-                }
+            // The same body as WKWebView hands it over on iOS: Foundation class instances, every
+            // number an NSNumber holding a double (Linux's JSONSerialization returns Swift values).
+            let classGraph: Any = (try? WebKitBody.graph(forJSON: provider.body)) ?? NSNull()
             let handler = provider.handler
             let text = provider.body
             bodies += [
