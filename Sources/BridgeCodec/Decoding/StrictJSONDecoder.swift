@@ -37,7 +37,9 @@ public struct StrictJSONDecoder: Sendable {
     }
 
     /// Decodes a value from a Foundation object graph as `WKScriptMessage.body` delivers it,
-    /// without serialising it to JSON text. See ``JSONValue/init(foundationObject:limits:)``.
+    /// without serialising it to JSON text. See ``JSONValue/init(foundationObject:limits:)``:
+    /// an `NSDate` reads as the ISO text the page's `JSON.stringify` writes, which a `Date` reads
+    /// with ``DateDecodingStrategy-swift.enum/javaScriptISOString`` (a channel's default).
     public func decode<T: Decodable>(_ type: T.Type, fromFoundationObject object: Any) throws(JSONError) -> T {
         try Self.decode(type, from: JSONDocument(converting: object, limits: limits, urlPolicy: urlPolicy, dates: dateDecodingStrategy))
     }

@@ -137,5 +137,12 @@ struct DateDecodingTests {
             try JSONValue(foundationObject: ["at": Date.distantFuture.addingTimeInterval(1e15)])
         }
         #expect(try JSONValue(foundationObject: [NSDate(timeIntervalSinceReferenceDate: .nan)]) == .array([.null]))
+        // The decoder on its own reads a graph's date once told the page's form; by default it reads as JSONDecoder would.
+        let body = NSDictionary(dictionary: ["at": NSDate(timeIntervalSince1970: 1_764_590_400.123)])
+        let page = StrictJSONDecoder(dateDecodingStrategy: .javaScriptISOString)
+        #expect(try page.decode(Stamp.self, fromFoundationObject: body).at == Date(timeIntervalSince1970: 1_764_590_400.123))
+        #expect(throws: JSONError(path: JSONPath([.key("at")]), reason: .typeMismatch(expected: "a number", found: .string))) {
+            try StrictJSONDecoder().decode(Stamp.self, fromFoundationObject: body)
+        }
     }
 }
