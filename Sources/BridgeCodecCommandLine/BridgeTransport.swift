@@ -55,10 +55,7 @@ enum DecodeOutput {
 
     /// `value` as its `Encodable` conformance writes it, members sorted by key.
     static func encoded(_ value: some Encodable) -> JSONValue {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(value), let written = try? JSONValue(parsing: data, limits: .largest) else { return .null }
-        return written
+        (try? JSONValue(encodingSortedKeys: value)) ?? .null
     }
 
     /// `{"handler": NAME, "kind": KIND, "message": …}`.
