@@ -1,5 +1,6 @@
 import BridgeCodec
 import BridgeCodecProviders
+import BridgeCodecTesting
 import Foundation
 import SwedbankPayMerchantBackend
 
@@ -26,19 +27,24 @@ enum BridgeTransport: String, CaseIterable {
         case .absent:
             return try dispatcher.dispatch(handlerName: handler, foundationBody: nil)
         case .object:
-            // What WKWebView would deliver: the JSON as a Foundation graph. The strict parse comes
-            // first so that JSONSerialization only ever sees bounded, well-formed input.
+            // A body read from a file is bounded as text first: it was read only as far as that bound.
+            let value: JSONValue
             do {
-                _ = try JSONValue(parsing: body, limits: dispatcher.limits)
+                value = try JSONValue(parsing: body, limits: dispatcher.limits)
             } catch {
-                // A breached limit reads as the graph's walk reports it: its reason, at its path.
                 throw BridgeError(handlerName: handler, error)
             }
-            guard let graph = try? JSONSerialization.jsonObject(with: Data(body.utf8), options: .fragmentsAllowed) else {
-                throw BridgeError(handlerName: handler, reason: .invalidMessage(.invalidValue("Foundation cannot read this JSON")))
-            }
-            return try dispatcher.dispatch(handlerName: handler, foundationBody: graph)
+            return try Self.dispatchObject(value, handler: handler, with: dispatcher)
         }
+    }
+
+    /// An object body, already read, as WKWebView would deliver it: the value the graph WebKit
+    /// builds for it reads as (every number its double's JavaScript text), walked within the
+    /// dispatcher's limits as the graph is, never turned into text or a Foundation graph again.
+    static func dispatchObject(
+        _ body: JSONValue, handler: String, with dispatcher: BridgeDispatcher<ProviderMessage>
+    ) throws(BridgeError) -> ProviderMessage {
+        try dispatcher.dispatch(BridgeMessage(handlerName: handler, body: .value(WebKitBody.value(for: body))))
     }
 }
 

@@ -24,6 +24,15 @@ struct CaptureSummary {
         }
     }
 
+    /// Adds what `other` counted, as if its lines had been added here.
+    mutating func merge(_ other: CaptureSummary) {
+        lines += other.lines
+        rejected += other.rejected
+        handlers.merge(other.handlers, uniquingKeysWith: +)
+        kinds.merge(other.kinds, uniquingKeysWith: +)
+        errors.merge(other.errors, uniquingKeysWith: +)
+    }
+
     /// `{"lines", "decoded", "rejected", "handlers", "kinds", "errors"}`, each map sorted by key.
     var jsonValue: JSONValue {
         func counts(_ map: [String: Int]) -> JSONValue {

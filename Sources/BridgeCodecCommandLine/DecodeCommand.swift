@@ -7,7 +7,7 @@ import SwedbankPayMerchantBackend
 enum DecodeCommand {
     static let help = """
         usage: bridgecodec decode --handler NAME [--transport object|string] [--app-scheme S,…] [FILE|-]
-               bridgecodec decode --jsonl FILE|- [--summary] [--max-line-bytes N] [--app-scheme S,…]
+               bridgecodec decode --jsonl FILE|- [--summary] [--max-line-bytes N] [--jobs N] [--app-scheme S,…]
                bridgecodec decode --model MODEL [FILE|-]
 
         Decodes a message body (JSON text, from FILE or standard input) as the handler NAME
@@ -26,6 +26,9 @@ enum DecodeCommand {
           --summary            with --jsonl: instead of a line per message, one JSON object at the end:
                                {"summary": {"lines", "decoded", "rejected", "handlers", "kinds", "errors"}}
           --max-line-bytes N   with --jsonl: a longer line is one error line (default 8 MiB)
+          --jobs N             with --jsonl: decode on N threads (1 to 64; default 1, a line answered as it is read);
+                               the lines of each piece read are shared among them, and the output is exactly, and
+                               in the order, what one job writes
 
         A bare string argument such as Android's openHostedLink(url) is the JSON string "…" here;
         canceled takes no body: null.
@@ -44,14 +47,16 @@ enum DecodeCommand {
     static func run(_ arguments: [String], input: InputSource, output write: (Data) -> Void) -> CommandResult {
         do throws(ArgumentList.UsageError) {
             let list = try ArgumentList(
-                arguments, valueOptions: ["--handler", "--transport", "--app-scheme", "--jsonl", "--model", "--max-line-bytes"],
+                arguments, valueOptions: ["--handler", "--transport", "--app-scheme", "--jsonl", "--model", "--max-line-bytes", "--jobs"],
                 flagOptions: ["--summary"])
             if let name = list.options["--model"] {
                 return try decodeModel(name, list: list, input: input)
             }
             let schemes = Set(list.commaSeparated("--app-scheme"))
-            let dispatcher = BridgeDispatcher(
-                channels: BridgeChannel.allProviders(origins: .anyOrigin), urlPolicy: .https(plusAppSchemes: schemes))
+            let makeDispatcher = {
+                BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin), urlPolicy: .https(plusAppSchemes: schemes))
+            }
+            let dispatcher = makeDispatcher()
             if let jsonl = list.options["--jsonl"] {
                 guard list.options["--handler"] == nil, list.options["--transport"] == nil, list.positionals.isEmpty else {
                     throw ArgumentList.UsageError(message: "--jsonl takes the handler and transport from each line")
@@ -63,11 +68,18 @@ enum DecodeCommand {
                     }
                     maxLineBytes = value
                 }
+                var jobs = 1
+                if let text = list.options["--jobs"] {
+                    guard let value = Int(text), (1...maximumJobs).contains(value) else {
+                        throw ArgumentList.UsageError(message: "--jobs must be from 1 to \(maximumJobs)")
+                    }
+                    jobs = value
+                }
                 return try decodeLines(
-                    jsonl, input: input, maxLineBytes: maxLineBytes, summary: list.flags.contains("--summary"), dispatcher: dispatcher,
-                    write: write)
-            } else if list.flags.contains("--summary") || list.options["--max-line-bytes"] != nil {
-                throw ArgumentList.UsageError(message: "--summary and --max-line-bytes go with --jsonl")
+                    jsonl, input: input, maxLineBytes: maxLineBytes, summary: list.flags.contains("--summary"), jobs: jobs,
+                    makeDispatcher: makeDispatcher, write: write)
+            } else if list.flags.contains("--summary") || list.options["--max-line-bytes"] != nil || list.options["--jobs"] != nil {
+                throw ArgumentList.UsageError(message: "--summary, --max-line-bytes and --jobs go with --jsonl")
             }
             guard let handler = list.options["--handler"] else { throw ArgumentList.UsageError(message: "--handler NAME is required") }
             let transportName = list.options["--transport"] ?? "object"
@@ -114,21 +126,61 @@ enum DecodeCommand {
     /// (1 MiB), base64'd or with every character escaped in its JSON string, fits.
     static let defaultMaxLineBytes = 8 << 20
 
+    /// The most `--jobs` takes: more decoders than cores only share them.
+    static let maximumJobs = 64
+
     private static func decodeLines(
-        _ path: String, input: InputSource, maxLineBytes: Int, summary: Bool, dispatcher: BridgeDispatcher<ProviderMessage>,
-        write: (Data) -> Void
+        _ path: String, input: InputSource, maxLineBytes: Int, summary: Bool, jobs: Int,
+        makeDispatcher: () -> BridgeDispatcher<ProviderMessage>, write: (Data) -> Void
     ) throws(ArgumentList.UsageError) -> CommandResult {
         var output: [UInt8] = []
         var counts = CaptureSummary()
-        // A line is bounded by the line limit, and may hold a body longer, deeper or wider than a
-        // body may be: the body's own limits decide, with a reason that names its handler.
-        let lineLimits = JSONLimits.largest
-        func flush() {
+        let reader = LineReader(maxLineBytes: maxLineBytes, summary: summary, dispatcher: makeDispatcher())
+        // Each job reads with its own dispatcher: one shared between threads would have its
+        // reference counts written from every core at every message.
+        let readers =
+            [reader] + (1..<jobs).map { _ in LineReader(maxLineBytes: maxLineBytes, summary: summary, dispatcher: makeDispatcher()) }
+        // With one job each line is answered as it is read; with more, the lines of each piece
+        // of input are answered together, split in order among the jobs, and written in order:
+        // the same lines as one job writes, with memory bound by a piece.
+        var batch: [(Int, InputSource.Line)] = []
+        func answer(_ number: Int, _ line: InputSource.Line) {
+            if jobs == 1 {
+                reader.answer(number, line, into: &output, counting: &counts)
+            } else {
+                batch.append((number, line))
+            }
+        }
+        func pieceDone() {
+            if !batch.isEmpty {
+                for chunk in LineReader.answer(batch, with: readers) {
+                    output += chunk.output
+                    counts.merge(chunk.counts)
+                }
+                batch.removeAll(keepingCapacity: true)
+            }
             guard !output.isEmpty else { return }
             write(Data(output))
             output.removeAll(keepingCapacity: true)
         }
-        func answer(_ number: Int, _ line: InputSource.Line) {
+        try input.forEachLine(path, maxLineBytes: maxLineBytes, pieceDone: pieceDone, answer)
+        pieceDone()
+        let tail = summary ? DecodeOutput.object([("summary", counts.jsonValue)]).jsonText + "\n" : ""
+        return CommandResult(exitCode: counts.rejected == 0 ? 0 : 1, standardOutput: Data(tail.utf8))
+    }
+
+    /// How each line of a capture is answered: one result line, or none for a blank line.
+    struct LineReader: Sendable {
+        let maxLineBytes: Int
+        let summary: Bool
+        let dispatcher: BridgeDispatcher<ProviderMessage>
+
+        /// A line is bounded by the line limit, and may hold a body longer, deeper or wider than
+        /// a body may be: the body's own limits decide, with a reason that names its handler.
+        private static let lineLimits = JSONLimits.largest
+
+        /// The result line of `line`, number `number`, appended to `output` and counted.
+        func answer(_ number: Int, _ line: InputSource.Line, into output: inout [UInt8], counting counts: inout CaptureSummary) {
             let outcome: Result<(String, ProviderMessage), LineFailure>
             switch line {
             case .tooLong(let byteCount):
@@ -137,7 +189,7 @@ enum DecodeCommand {
             case .text(var bytes):
                 if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
                 if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return }
-                outcome = decodeLine(bytes, limits: lineLimits, dispatcher: dispatcher)
+                outcome = decodeLine(bytes, limits: Self.lineLimits, dispatcher: dispatcher)
             }
             counts.add(outcome)
             guard !summary else { return }
@@ -151,10 +203,27 @@ enum DecodeCommand {
             output += DecodeOutput.object(result).jsonText.utf8
             output.append(UInt8(ascii: "\n"))
         }
-        try input.forEachLine(path, maxLineBytes: maxLineBytes, pieceDone: flush, answer)
-        let tail = summary ? DecodeOutput.object([("summary", counts.jsonValue)]).jsonText + "\n" : ""
-        output += tail.utf8
-        return CommandResult(exitCode: counts.rejected == 0 ? 0 : 1, standardOutput: Data(output))
+
+        /// What one job wrote and counted for its share of a batch.
+        final class Chunk: @unchecked Sendable {
+            // Each chunk is filled by one job and read once every job has ended.
+            var output: [UInt8] = []
+            var counts = CaptureSummary()
+        }
+
+        /// `lines` answered on a thread per reader, each taking the next share in order; the chunks in order.
+        static func answer(_ lines: [(Int, InputSource.Line)], with readers: [LineReader]) -> [Chunk] {
+            let shares = min(readers.count, lines.count)
+            let chunks = (0..<shares).map { _ in Chunk() }
+            let size = (lines.count + shares - 1) / shares
+            DispatchQueue.concurrentPerform(iterations: shares) { share in
+                let chunk = chunks[share]
+                for (number, line) in lines[min(lines.count, share * size)..<min(lines.count, (share + 1) * size)] {
+                    readers[share].answer(number, line, into: &chunk.output, counting: &chunk.counts)
+                }
+            }
+            return chunks
+        }
     }
 
     /// A line holding an envelope of the page's client: its handler is the envelope's, and a
@@ -205,7 +274,7 @@ enum DecodeCommand {
             self.init(handler: handler, category: CaptureSummary.category(of: error.reason), message: "\(error.path): \(error.reason)")
         }
     }
-    private static func decodeLine(
+    fileprivate static func decodeLine(
         _ line: ArraySlice<UInt8>, limits: JSONLimits, dispatcher: BridgeDispatcher<ProviderMessage>
     ) -> Result<(String, ProviderMessage), LineFailure> {
         let record: JSONValue
@@ -229,7 +298,12 @@ enum DecodeCommand {
         let body: String
         switch (transport, fields["body"], fields["bodyBase64"]) {
         case (.absent, _, _): body = ""
-        case (.object, let value?, _): body = value.jsonText
+        case (.object, let value?, _):
+            do throws(BridgeError) {
+                return .success((handler, try BridgeTransport.dispatchObject(value, handler: handler, with: dispatcher)))
+            } catch {
+                return .failure(LineFailure(handler: handler, refusal: error))
+            }
         case (.string, .string(let text)?, _), (.argument, .string(let text)?, _): body = text
         case (.string, nil, .string(let encoded)?):
             guard let bytes = Data(base64Encoded: encoded) else {

@@ -16,6 +16,32 @@ public enum WebKitBody {
         graph(for: try JSONValue(parsing: text, limits: limits))
     }
 
+    /// The value the graph for `value` reads as (``graph(for:)``): the same JSON, with each
+    /// number the text JavaScript gives its double (`1.0` is `1`, `9007199254740993` is
+    /// `9007199254740992`). `decode --jsonl` reads a captured object body so, as the app would
+    /// read what WebKit hands over for it.
+    public static func value(for value: JSONValue) -> JSONValue {
+        guard !holdsJavaScriptNumbersOnly(value) else { return value }
+        switch value {
+        case .number(let number): return .number(JSONNumber(number.doubleValue) ?? number)
+        case .array(let elements): return .array(elements.map(Self.value(for:)))
+        case .object(let object):
+            // The keys are the object's own, so unique.
+            return .object(JSONObject(object.map { JSONObject.Member(key: $0.key, value: Self.value(for: $0.value)) }) ?? object)
+        default: return value
+        }
+    }
+
+    /// Whether every number in `value` already has its double's JavaScript text.
+    private static func holdsJavaScriptNumbersOnly(_ value: JSONValue) -> Bool {
+        switch value {
+        case .number(let number): JSONNumber(number.doubleValue) == number
+        case .array(let elements): elements.allSatisfy(holdsJavaScriptNumbersOnly)
+        case .object(let object): object.allSatisfy { holdsJavaScriptNumbersOnly($0.value) }
+        default: true
+        }
+    }
+
     /// The graph WebKit hands over when the page posts the JavaScript value `value` reads as.
     /// A number is its `doubleValue`, as a page holds it: `9007199254740993` posts as 2^53.
     public static func graph(for value: JSONValue) -> Any {

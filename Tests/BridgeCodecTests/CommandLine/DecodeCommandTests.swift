@@ -1,8 +1,8 @@
-import BridgeCodecCommandLine
 import Foundation
 import Testing
 
 @testable import BridgeCodec
+@testable import BridgeCodecCommandLine
 @testable import BridgeCodecProviders
 @testable import BridgeCodecTesting
 @testable import SwedbankPayMerchantBackend
@@ -165,6 +165,51 @@ struct DecodeCommandTests {
             #expect(runCLI(["decode", "--jsonl", "-", "--max-line-bytes", bad]).code == 2, "\(bad)")
         }
         #expect(runCLI(["decode", "--handler", "completed", "--summary"], stdin: #""x""#).code == 2)
+    }
+
+    /// `--jobs N` writes exactly what one job writes, in its order, and the same summary and exit
+    /// code: over many pieces of input, with every kind of bad line among good ones (not JSON,
+    /// too long, not UTF-8, no handler, blank, CRLF), and a last line without a line break.
+    @Test func jsonlJobsWriteWhatOneJobWrites() throws {
+        let kinds: [[UInt8]] = [
+            Array(#"{"handler":"completed","transport":"argument","body":"success"}"#.utf8),
+            Array(
+                #"{"handler":"voltRedirect","transport":"object","body":{"type":"bank_redirect","url":"https://bank.example/?n=1.0"}}"#.utf8
+            ),
+            Array(#"{"handler":"sovHandler","transport":"string","body":"{\"type\":\"height\",\"value\":420.50}"}"#.utf8),
+            Array(#"{"handler":"voltRedirect","transport":"object","body":{"type":"bank_redirect","url":"javascript:alert(1)"}}"#.utf8),
+            Array("not json".utf8),
+            Array(#"{"handler":"completed","transport":"argument","body":""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8),
+            Array(#"{"transport":"object","body":{}}"#.utf8),
+            Array(#"{"handler":"completed","transport":"argument","body":"\#(String(repeating: "x", count: 600))"}"#.utf8),
+            [], Array("  \t".utf8),
+            Array(#"{"handler":"canceled","transport":"absent"}"#.utf8) + [UInt8(ascii: "\r")],
+        ]
+        var random = SeededRandom(seed: 53)
+        var capture: [UInt8] = []
+        for index in 0..<6_000 {
+            if index > 0 { capture.append(UInt8(ascii: "\n")) }
+            capture += kinds[Int(random.next() % UInt64(kinds.count))]
+        }
+        #expect(capture.count > 4 * InputSource.pieceSize)
+        func run(_ arguments: [String]) -> (code: Int32, out: Data) {
+            let result = BridgeCodecCLI.run(
+                ["decode", "--jsonl", "-", "--max-line-bytes", "500"] + arguments, input: .bytes(Data(capture)))
+            return (result.exitCode, result.standardOutput)
+        }
+        let one = run([])
+        #expect(one.code == 1)
+        #expect(String(decoding: one.out, as: UTF8.self).split(separator: "\n").count > 4_500)
+        let summary = run(["--summary"])
+        for jobs in ["2", "3", "7", "64"] {
+            let many = run(["--jobs", jobs])
+            #expect(many.code == one.code && many.out == one.out, "--jobs \(jobs) wrote otherwise")
+            #expect(run(["--jobs", jobs, "--summary"]).out == summary.out, "--jobs \(jobs) counted otherwise")
+        }
+        for bad in ["0", "65", "-1", "x"] {
+            #expect(runCLI(["decode", "--jsonl", "-", "--jobs", bad]).code == 2, "\(bad)")
+        }
+        #expect(runCLI(["decode", "--handler", "completed", "--jobs", "2"], stdin: #""x""#).code == 2)
     }
 
     /// What each line's result would say, counted: by handler, by kind, by the kind of refusal.
