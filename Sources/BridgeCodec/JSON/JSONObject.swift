@@ -30,9 +30,17 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
 
     /// An object from members, or `nil` when two keys have the same code units.
     public init?(_ members: [Member]) {
-        var keys = Set<CodeUnitKey>()
-        for member in members where !keys.insert(CodeUnitKey(member.key)).inserted {
-            return nil
+        // A small object, as messages and results are, compares its keys pairwise: fewer steps
+        // than hashing each, and nothing to allocate.
+        if members.count <= 16 {
+            for (index, member) in members.enumerated() {
+                for other in members[..<index] where other.key.hasSameCodeUnits(as: member.key) { return nil }
+            }
+        } else {
+            var keys = Set<CodeUnitKey>()
+            for member in members where !keys.insert(CodeUnitKey(member.key)).inserted {
+                return nil
+            }
         }
         self.members = members
     }

@@ -51,7 +51,8 @@ private final class Slot {
         if let elements { return .array(elements.map(\.value)) }
         if let members {
             let sorted = members.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
-            return .object(JSONObject(sorted.map { JSONObject.Member(key: $0.key, value: $0.value.value) }) ?? JSONObject())
+            // A dictionary's keys, so unique.
+            return .object(JSONObject(uniqueMembers: sorted.map { JSONObject.Member(key: $0.key, value: $0.value.value) }))
         }
         return scalar ?? .object(JSONObject())
     }
