@@ -7,7 +7,7 @@ import SwedbankPayMerchantBackend
 enum DecodeCommand {
     static let help = """
         usage: bridgecodec decode --handler NAME [--transport object|string] [--app-scheme S,…] [FILE|-]
-               bridgecodec decode --jsonl FILE|- [--summary] [--max-line-bytes N] [--jobs N] [--app-scheme S,…]
+               bridgecodec decode --jsonl FILE|- [--summary] [--max-line-bytes N] [--jobs N] [--first-line N] [--app-scheme S,…]
                bridgecodec decode --model MODEL [FILE|-]
 
         Decodes a message body (JSON text, from FILE or standard input) as the handler NAME
@@ -29,6 +29,8 @@ enum DecodeCommand {
           --jobs N             with --jsonl: decode on N threads (1 to 64; default 1, a line answered as it is read);
                                the lines of each piece read are shared among them, and the output is exactly, and
                                in the order, what one job writes
+          --first-line N       with --jsonl: the number of the input's first line (default 1), for a piece of a
+                               larger capture decoded on its own (README: a fleet's logs)
 
         A bare string argument such as Android's openHostedLink(url) is the JSON string "…" here;
         canceled takes no body: null.
@@ -47,7 +49,10 @@ enum DecodeCommand {
     static func run(_ arguments: [String], input: InputSource, output write: (Data) -> Void) -> CommandResult {
         do throws(ArgumentList.UsageError) {
             let list = try ArgumentList(
-                arguments, valueOptions: ["--handler", "--transport", "--app-scheme", "--jsonl", "--model", "--max-line-bytes", "--jobs"],
+                arguments,
+                valueOptions: [
+                    "--handler", "--transport", "--app-scheme", "--jsonl", "--model", "--max-line-bytes", "--jobs", "--first-line",
+                ],
                 flagOptions: ["--summary"])
             if let name = list.options["--model"] {
                 return try decodeModel(name, list: list, input: input)
@@ -75,11 +80,20 @@ enum DecodeCommand {
                     }
                     jobs = value
                 }
+                var firstLine = 1
+                if let text = list.options["--first-line"] {
+                    guard let value = Int(text), (1...maximumFirstLine).contains(value) else {
+                        throw ArgumentList.UsageError(message: "--first-line must be from 1 to \(maximumFirstLine)")
+                    }
+                    firstLine = value
+                }
                 return try decodeLines(
                     jsonl, input: input, maxLineBytes: maxLineBytes, summary: list.flags.contains("--summary"), jobs: jobs,
-                    makeDispatcher: makeDispatcher, write: write)
-            } else if list.flags.contains("--summary") || list.options["--max-line-bytes"] != nil || list.options["--jobs"] != nil {
-                throw ArgumentList.UsageError(message: "--summary, --max-line-bytes and --jobs go with --jsonl")
+                    firstLine: firstLine, makeDispatcher: makeDispatcher, write: write)
+            } else if list.flags.contains("--summary")
+                || ["--max-line-bytes", "--jobs", "--first-line"].contains(where: { list.options[$0] != nil })
+            {
+                throw ArgumentList.UsageError(message: "--summary, --max-line-bytes, --jobs and --first-line go with --jsonl")
             }
             guard let handler = list.options["--handler"] else { throw ArgumentList.UsageError(message: "--handler NAME is required") }
             let transportName = list.options["--transport"] ?? "object"
@@ -128,9 +142,11 @@ enum DecodeCommand {
 
     /// The most `--jobs` takes: more decoders than cores only share them.
     static let maximumJobs = 64
+    /// The largest `--first-line`: room for as many lines again before a number overflows.
+    static let maximumFirstLine = Int(Int32.max)
 
     private static func decodeLines(
-        _ path: String, input: InputSource, maxLineBytes: Int, summary: Bool, jobs: Int,
+        _ path: String, input: InputSource, maxLineBytes: Int, summary: Bool, jobs: Int, firstLine: Int,
         makeDispatcher: () -> BridgeDispatcher<ProviderMessage>, write: (Data) -> Void
     ) throws(ArgumentList.UsageError) -> CommandResult {
         var output: [UInt8] = []
@@ -144,7 +160,8 @@ enum DecodeCommand {
         // of input are answered together, split in order among the jobs, and written in order:
         // the same lines as one job writes, with memory bound by a piece.
         var batch: [(Int, InputSource.Line)] = []
-        func answer(_ number: Int, _ line: InputSource.Line) {
+        func answer(_ position: Int, _ line: InputSource.Line) {
+            let number = position + firstLine - 1
             if jobs == 1 {
                 reader.answer(number, line, into: &output, counting: &counts)
             } else {

@@ -210,6 +210,12 @@ struct DecodeCommandTests {
             #expect(runCLI(["decode", "--jsonl", "-", "--jobs", bad]).code == 2, "\(bad)")
         }
         #expect(runCLI(["decode", "--handler", "completed", "--jobs", "2"], stdin: #""x""#).code == 2)
+        // A piece of a larger capture numbers its lines from where it stands.
+        let numbered = runCLI(["decode", "--jsonl", "-", "--first-line", "100001"], stdin: String(decoding: kinds[0], as: UTF8.self))
+        #expect(numbered.out.hasPrefix(#"{"line":100001,"#))
+        for bad in ["0", "-3", "x", String(Int.max)] {
+            #expect(runCLI(["decode", "--jsonl", "-", "--first-line", bad]).code == 2, "\(bad)")
+        }
     }
 
     /// What each line's result would say, counted: by handler, by kind, by the kind of refusal.

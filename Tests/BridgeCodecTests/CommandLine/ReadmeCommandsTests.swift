@@ -82,4 +82,45 @@ struct ReadmeCommandsTests {
         if hasWord { words.append(current) }
         return words
     }
+
+    /// README's fleet recipe, run as written with `sh` over a capture of several pieces: the
+    /// merged output is byte for byte what one run writes.
+    @Test func theFleetRecipeMergesToWhatOneRunWrites() throws {
+        let readme = try String(contentsOf: TestData.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "### A fleet's logs"))
+        let open = try #require(readme.range(of: "```sh\n", range: section.upperBound..<readme.endIndex))
+        let close = try #require(readme.range(of: "```", range: open.upperBound..<readme.endIndex))
+        let recipe = String(readme[open.upperBound..<close.lowerBound])
+        let binary = try #require(builtCLI, "the bridgecodec executable is not built beside the tests")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridgecodec-fleet-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let kinds = [
+            #"{"handler":"completed","transport":"argument","body":"success"}"#,
+            #"{"handler":"voltRedirect","transport":"object","body":{"type":"bank_redirect","url":"javascript:alert(1)"}}"#,
+            #"{"handler":"sovHandler","transport":"string","body":"{\"type\":\"height\",\"value\":420}"}"#,
+            "not json",
+        ]
+        // Two pieces of the recipe's 100,000 lines and a short third.
+        let capture = (0..<205_000).map { kinds[$0 % kinds.count] }.joined(separator: "\n") + "\n"
+        try capture.write(to: folder.appendingPathComponent("capture.jsonl"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-e", "-c", recipe]
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        process.environment = environment
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "the recipe failed")
+        let pieces = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasPrefix("piece-") && !$0.hasSuffix(".out")
+        }
+        #expect(pieces.count == 3)
+        let merged = try Data(contentsOf: folder.appendingPathComponent("decoded.jsonl"))
+        let one = try runBuiltCLI(["decode", "--jsonl", folder.appendingPathComponent("capture.jsonl").path])
+        #expect(one.code == 1)
+        #expect(merged == Data(one.out.utf8), "the merged pieces differ from one run")
+    }
 }
