@@ -142,7 +142,7 @@ enum DecodeCommand {
 
     /// The most `--jobs` takes: more decoders than cores only share them.
     static let maximumJobs = 64
-    /// The largest `--first-line`: room for as many lines again before a number overflows.
+    /// The largest `--first-line`: the numbers of a piece's lines after it stay far inside `Int`.
     static let maximumFirstLine = Int(Int32.max)
 
     private static func decodeLines(
