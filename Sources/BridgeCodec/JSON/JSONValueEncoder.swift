@@ -130,6 +130,32 @@ private func scalar(_ value: Float, at path: [any CodingKey]) throws -> JSONValu
     return .number(JSONNumber(validatedText: text, doubleValue: Double(text) ?? Double(value)))
 }
 
+/// A container that takes one scalar at a time, the unkeyed and the single-value one: its
+/// scalars are written the one way below.
+private protocol ScalarWriting {
+    /// Where the next scalar goes, for the error that refuses it.
+    var scalarPath: [any CodingKey] { get }
+    func put(_ value: JSONValue)
+}
+
+extension ScalarWriting {
+    mutating func encodeNil() throws { put(.null) }
+    mutating func encode(_ value: Bool) throws { put(.bool(value)) }
+    mutating func encode(_ value: String) throws { put(.string(value)) }
+    mutating func encode(_ value: Double) throws { put(try scalar(value, at: scalarPath)) }
+    mutating func encode(_ value: Float) throws { put(try scalar(value, at: scalarPath)) }
+    mutating func encode(_ value: Int) throws { put(.number(JSONNumber(value))) }
+    mutating func encode(_ value: Int8) throws { put(.number(JSONNumber(value))) }
+    mutating func encode(_ value: Int16) throws { put(.number(JSONNumber(value))) }
+    mutating func encode(_ value: Int32) throws { put(.number(JSONNumber(value))) }
+    mutating func encode(_ value: Int64) throws { put(.number(JSONNumber(value))) }
+    mutating func encode(_ value: UInt) throws { put(.number(JSONNumber(value))) }
+    mutating func encode(_ value: UInt8) throws { put(.number(JSONNumber(value))) }
+    mutating func encode(_ value: UInt16) throws { put(.number(JSONNumber(value))) }
+    mutating func encode(_ value: UInt32) throws { put(.number(JSONNumber(value))) }
+    mutating func encode(_ value: UInt64) throws { put(.number(JSONNumber(value))) }
+}
+
 private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let slot: Slot
     let codingPath: [any CodingKey]
@@ -173,7 +199,7 @@ private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 }
 
-private struct Unkeyed: UnkeyedEncodingContainer {
+private struct Unkeyed: UnkeyedEncodingContainer, ScalarWriting {
     let slot: Slot
     let codingPath: [any CodingKey]
     var count: Int { slot.count }
@@ -187,23 +213,9 @@ private struct Unkeyed: UnkeyedEncodingContainer {
     }
 
     private var nextPath: [any CodingKey] { codingPath + [Index(count)] }
-    private func put(_ value: JSONValue) { slot.append().set(value) }
+    var scalarPath: [any CodingKey] { nextPath }
+    func put(_ value: JSONValue) { slot.append().set(value) }
 
-    mutating func encodeNil() throws { put(.null) }
-    mutating func encode(_ value: Bool) throws { put(.bool(value)) }
-    mutating func encode(_ value: String) throws { put(.string(value)) }
-    mutating func encode(_ value: Double) throws { put(try scalar(value, at: nextPath)) }
-    mutating func encode(_ value: Float) throws { put(try scalar(value, at: nextPath)) }
-    mutating func encode(_ value: Int) throws { put(.number(JSONNumber(value))) }
-    mutating func encode(_ value: Int8) throws { put(.number(JSONNumber(value))) }
-    mutating func encode(_ value: Int16) throws { put(.number(JSONNumber(value))) }
-    mutating func encode(_ value: Int32) throws { put(.number(JSONNumber(value))) }
-    mutating func encode(_ value: Int64) throws { put(.number(JSONNumber(value))) }
-    mutating func encode(_ value: UInt) throws { put(.number(JSONNumber(value))) }
-    mutating func encode(_ value: UInt8) throws { put(.number(JSONNumber(value))) }
-    mutating func encode(_ value: UInt16) throws { put(.number(JSONNumber(value))) }
-    mutating func encode(_ value: UInt32) throws { put(.number(JSONNumber(value))) }
-    mutating func encode(_ value: UInt64) throws { put(.number(JSONNumber(value))) }
     mutating func encode<T: Encodable>(_ value: T) throws {
         let path = nextPath
         try JSONValueEncoder.write(value, into: slot.append(), path: path)
@@ -229,26 +241,12 @@ private struct Unkeyed: UnkeyedEncodingContainer {
     }
 }
 
-private struct Single: SingleValueEncodingContainer {
+private struct Single: SingleValueEncodingContainer, ScalarWriting {
     let slot: Slot
     let codingPath: [any CodingKey]
 
-    private func put(_ value: JSONValue) { slot.set(value) }
+    var scalarPath: [any CodingKey] { codingPath }
+    func put(_ value: JSONValue) { slot.set(value) }
 
-    mutating func encodeNil() throws { put(.null) }
-    mutating func encode(_ value: Bool) throws { put(.bool(value)) }
-    mutating func encode(_ value: String) throws { put(.string(value)) }
-    mutating func encode(_ value: Double) throws { put(try scalar(value, at: codingPath)) }
-    mutating func encode(_ value: Float) throws { put(try scalar(value, at: codingPath)) }
-    mutating func encode(_ value: Int) throws { put(.number(JSONNumber(value))) }
-    mutating func encode(_ value: Int8) throws { put(.number(JSONNumber(value))) }
-    mutating func encode(_ value: Int16) throws { put(.number(JSONNumber(value))) }
-    mutating func encode(_ value: Int32) throws { put(.number(JSONNumber(value))) }
-    mutating func encode(_ value: Int64) throws { put(.number(JSONNumber(value))) }
-    mutating func encode(_ value: UInt) throws { put(.number(JSONNumber(value))) }
-    mutating func encode(_ value: UInt8) throws { put(.number(JSONNumber(value))) }
-    mutating func encode(_ value: UInt16) throws { put(.number(JSONNumber(value))) }
-    mutating func encode(_ value: UInt32) throws { put(.number(JSONNumber(value))) }
-    mutating func encode(_ value: UInt64) throws { put(.number(JSONNumber(value))) }
     mutating func encode<T: Encodable>(_ value: T) throws { try JSONValueEncoder.write(value, into: slot, path: codingPath) }
 }

@@ -1,9 +1,9 @@
 import BridgeCodecProviders
+import BridgeCodecTesting
 import Foundation
 import Testing
 
 @testable import BridgeCodec
-@testable import BridgeCodecTesting
 
 /// The package's own writer of `Encodable` values gives what `JSONEncoder` with `.sortedKeys` writes.
 @Suite("JSONValueEncoder")
@@ -39,51 +39,20 @@ struct JSONValueEncoderTests {
         }
     }
 
-    private struct Model: Codable {
-        enum Kind: String, Codable { case a, b }
-        struct Line: Codable {
-            var sku: String
-            var note: String?
-        }
-        var id: Int64
-        var small: Int8
-        var wide: UInt64
-        var ratio: Float
-        var price: Double
-        var amount: Decimal
-        var note: String?
-        var tags: [String: Int]
-        var byIndex: [Int: String]
-        var lines: [Line]
-        var kind: Kind
-        var created: Date
-        var blob: Data
-        var link: URL
-        var flags: [Bool?]
-        var grid: [[Int16]]
-        var value: JSONValue
-    }
-
-    /// Seeded models of every kind of member encode alike.
+    /// Seeded models of every kind of member (the conformance tests' own) encode alike, and so
+    /// does a `JSONValue` member, which the writer takes as it is.
     @Test func generatedModelsEncodeAsJSONEncoderWritesThem() throws {
-        var random = SeededRandom(seed: 0xE0C0DE)
-        for _ in 0..<300 {
-            let model = Model(
-                id: .random(in: .min ... .max, using: &random), small: .random(in: .min ... .max, using: &random),
-                wide: .random(in: .min ... .max, using: &random), ratio: .random(in: -1e30...1e30, using: &random),
-                price: .random(in: -1e300...1e300, using: &random),
-                amount: Decimal(Int64.random(in: -1_000_000...1_000_000, using: &random)) / 100,
-                note: Bool.random(using: &random) ? "n\u{2028}\u{22}" : nil,
-                tags: ["x": .random(in: -9...9, using: &random), "Y": 1, "é": 2], byIndex: [3: "c", -1: "m"],
-                lines: [Model.Line(sku: "A-1", note: nil), Model.Line(sku: "é\u{0}", note: "x")],
-                kind: Bool.random(using: &random) ? .a : .b,
-                created: Date(timeIntervalSinceReferenceDate: .random(in: -1e9...1e9, using: &random)),
-                blob: Data((0..<Int.random(in: 0...9, using: &random)).map { UInt8($0) }),
-                link: URL(string: "https://shop.example/a?b=\(Int.random(in: 0...99, using: &random))") ?? URL(fileURLWithPath: "/"),
-                flags: [true, nil, false], grid: [[1, -2], []], value: .object(["k": .array([.null, .bool(true), .string("s")])]))
+        for model in JSONDecoderConformanceTests.generatedModels(count: 300, seed: 0xE0C0DE) {
             let ours = try JSONValue(encodingSortedKeys: model)
             #expect(same(ours, try foundation(model)), "\(ours.jsonText)")
         }
+        struct Holder: Encodable {
+            var value: JSONValue
+            var values: [JSONValue]
+        }
+        let holder = Holder(
+            value: .object(["k": .array([.null, .bool(true), .string("s\u{2028}"), .number(JSONNumber(15))])]), values: [.object([:])])
+        #expect(same(try JSONValue(encodingSortedKeys: holder), try foundation(holder)))
     }
 
     /// NaN and infinity are refused at their path, as `ScriptJSONEncoder` refuses them.
