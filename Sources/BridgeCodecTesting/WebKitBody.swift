@@ -21,13 +21,18 @@ public enum WebKitBody {
     /// `9007199254740992`). `decode --jsonl` reads a captured object body so, as the app would
     /// read what WebKit hands over for it.
     public static func value(for value: JSONValue) -> JSONValue {
-        guard !holdsJavaScriptNumbersOnly(value) else { return value }
+        // Most bodies already have such numbers, and are kept as they are.
+        holdsJavaScriptNumbersOnly(value) ? value : rewritingNumbers(value)
+    }
+
+    /// `value` with each number rewritten as its double's JavaScript text.
+    private static func rewritingNumbers(_ value: JSONValue) -> JSONValue {
         switch value {
         case .number(let number): return .number(JSONNumber(number.doubleValue) ?? number)
-        case .array(let elements): return .array(elements.map(Self.value(for:)))
+        case .array(let elements): return .array(elements.map(rewritingNumbers))
         case .object(let object):
             // The keys are the object's own, so unique.
-            return .object(JSONObject(object.map { JSONObject.Member(key: $0.key, value: Self.value(for: $0.value)) }) ?? object)
+            return .object(JSONObject(object.map { JSONObject.Member(key: $0.key, value: rewritingNumbers($0.value)) }) ?? object)
         default: return value
         }
     }
