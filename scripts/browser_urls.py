@@ -1,9 +1,9 @@
 """The URL formats the JSON Schemas use, checked by a browser's URL reading (node's URL class).
 
 `x-https-url` and `x-branchapp-url`: a URL a browser reads, under that scheme, as the package's URL
-policy takes it: no user info in an https URL, and none of the documented refusals (a host with
-non-ASCII characters, which the package does not map; a host holding a character Foundation's URL
-cannot hold, `"` `{` `}` or the backtick).
+policy takes it: no user info in an https URL, and not the documented refusal of a host holding a
+character Foundation's URL cannot hold (`"` `{` `}` or the backtick). A Unicode host is read as the
+browser reads it (UTS #46), in its xn-- form.
 """
 import json
 import pathlib
@@ -37,7 +37,7 @@ def _accepts(text, protocol):
     if any(0xD800 <= ord(c) <= 0xDFFF for c in text):
         return False
     url = read(text)
-    if url is None or url["protocol"] != protocol or url["internationalHost"] or not _HOST.match(url["hostname"]):
+    if url is None or url["protocol"] != protocol or not _HOST.match(url["hostname"]):
         return False
     return protocol != "https:" or (url["username"] == "" and url["password"] == "")
 

@@ -9,15 +9,12 @@ lines.on("line", (line) => {
   let answer = null;
   try {
     const url = new URL(text);
-    const written = text.toLowerCase();
     answer = {
       href: url.href,
       protocol: url.protocol,
       username: url.username,
       password: url.password,
       hostname: url.hostname,
-      // A non-ASCII host comes out as xn-- labels the text never held.
-      internationalHost: url.hostname.split(".").some((label) => label.startsWith("xn--") && !written.includes(label)),
     };
   } catch {
     // refused

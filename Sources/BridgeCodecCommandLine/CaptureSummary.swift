@@ -82,7 +82,6 @@ struct CaptureSummary {
             case .relative: "relative"
             case .missingHost: "missingHost"
             case .invalidHost: "invalidHost"
-            case .internationalHost: "internationalHost"
             case .invalidPort: "invalidPort"
             case .fileURL: "fileURL"
             }

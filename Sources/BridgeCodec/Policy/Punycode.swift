@@ -1,34 +1,13 @@
-/// Punycode (RFC 3492), to check an `xn--` label as UTS 46 does before a browser accepts it.
+/// Punycode (RFC 3492): how a label with non-ASCII code points is written in an `xn--` label.
 enum Punycode {
-    /// Whether `encoded` (a label without its `xn--`, in lowercase) decodes to a label UTS 46
-    /// accepts: not empty, not all ASCII, not itself starting `xn--`, not starting with a mark,
-    /// and made of assigned characters that NFKC case folding leaves as they are (UTS 46 maps
-    /// the others, so a label holding them is never the result of its processing). The bidi and
-    /// joiner rules are not checked: a label they refuse is accepted here, and a browser then fails to load it.
-    static func isValidLabel(_ encoded: ArraySlice<UInt8>) -> Bool {
-        guard let decoded = decode(encoded), let first = decoded.first, decoded.contains(where: { $0.value >= 0x80 }),
-            !decoded.starts(with: "xn--".unicodeScalars)
-        else { return false }
-        switch first.properties.generalCategory {
-        case .spacingMark, .nonspacingMark, .enclosingMark: return false
-        default: break
-        }
-        return decoded.allSatisfy { scalar in
-            switch scalar.properties.generalCategory {
-            case .unassigned, .control, .format, .surrogate, .privateUse, .spaceSeparator, .lineSeparator, .paragraphSeparator:
-                return false
-            default:
-                return scalar != "." && !scalar.properties.changesWhenNFKCCaseFolded
-            }
-        }
-    }
-
     /// The code points `encoded` stands for, or `nil` when it is not Punycode.
     static func decode(_ encoded: ArraySlice<UInt8>) -> [Unicode.Scalar]? {
         let base = 36
         var output: [Unicode.Scalar] = []
         var rest = encoded
         if let delimiter = encoded.lastIndex(of: UInt8(ascii: "-")) {
+            // With nothing before it, the delimiter is read as a digit, which it is not (RFC 3492 6.2).
+            guard delimiter > encoded.startIndex else { return nil }
             for byte in encoded[..<delimiter] {
                 guard byte < 0x80 else { return nil }
                 output.append(Unicode.Scalar(byte))
@@ -63,6 +42,55 @@ enum Punycode {
             index += 1
         }
         return output
+    }
+
+    /// `scalars` in Punycode, without the `xn--`; `nil` when a delta overflows, as RFC 3492's
+    /// 32-bit arithmetic does (a label far longer than any host holds).
+    static func encode(_ scalars: [Unicode.Scalar]) -> [UInt8]? {
+        let base = 36
+        var output: [UInt8] = scalars.filter(\.isASCII).map { UInt8($0.value) }
+        let basicCount = output.count
+        var handled = basicCount
+        if basicCount > 0 { output.append(UInt8(ascii: "-")) }
+        var codePoint = 0x80
+        var delta = 0
+        var bias = 72
+        while handled < scalars.count {
+            // The smallest code point not yet written.
+            guard let next = scalars.lazy.map({ Int($0.value) }).filter({ $0 >= codePoint }).min() else { return nil }
+            guard next - codePoint <= (Int(Int32.max) - delta) / (handled + 1) else { return nil }
+            delta += (next - codePoint) * (handled + 1)
+            codePoint = next
+            for scalar in scalars {
+                let value = Int(scalar.value)
+                if value < codePoint {
+                    delta += 1
+                    guard delta <= Int(Int32.max) else { return nil }
+                }
+                guard value == codePoint else { continue }
+                var q = delta
+                var k = base
+                while true {
+                    let threshold = k <= bias ? 1 : (k >= bias + 26 ? 26 : k - bias)
+                    if q < threshold { break }
+                    output.append(digit(threshold + (q - threshold) % (base - threshold)))
+                    q = (q - threshold) / (base - threshold)
+                    k += base
+                }
+                output.append(digit(q))
+                bias = adapt(delta: delta, count: handled + 1, first: handled == basicCount)
+                delta = 0
+                handled += 1
+            }
+            delta += 1
+            codePoint += 1
+        }
+        return output
+    }
+
+    /// The digit for `value` (0 to 35): `a`-`z`, then `0`-`9`.
+    private static func digit(_ value: Int) -> UInt8 {
+        value < 26 ? UInt8(ascii: "a") + UInt8(value) : UInt8(ascii: "0") + UInt8(value - 26)
     }
 
     private static func digitValue(_ byte: UInt8) -> Int? {

@@ -30,21 +30,26 @@ enum URLHost {
         }
     }
 
-    /// Domain to ASCII for a domain that is ASCII: lowercased, each `xn--` label checked as UTS 46
-    /// checks it. A non-ASCII domain is refused: the package does not carry UTS 46's mapping tables.
+    /// Domain to ASCII: an ASCII domain with no `xn--` label lowercased, any other through
+    /// UTS #46 (``DomainToASCII``); then refused when empty or holding a forbidden domain code point.
     private static func appendDomain(_ domain: some Collection<UInt8>, to output: inout [UInt8]) throws(WebURL.ParseError) {
         let start = output.count
+        var isASCII = true
         for byte in domain {
-            guard byte < 0x80 else { throw .internationalHost }
+            if byte >= 0x80 { isASCII = false }
             output.append(byte.asciiLowercased)
         }
-        guard output.count > start, !output[start...].contains(where: isForbiddenDomainByte) else { throw .invalidHost }
-        var labelStart = start
-        for index in start...output.count where index == output.count || output[index] == UInt8(ascii: ".") {
-            let label = output[labelStart..<index]
-            if label.starts(with: "xn--".utf8), !Punycode.isValidLabel(label.dropFirst(4)) { throw .invalidHost }
-            labelStart = index + 1
+        let hasPunycodeLabel = output[start...].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+            .contains { $0.starts(with: "xn--".utf8) }
+        if !isASCII || hasPunycodeLabel {
+            // The bytes as UTF-8, a malformed sequence as U+FFFD (which UTS #46 disallows).
+            guard let ascii = DomainToASCII.convert(String(decoding: domain, as: UTF8.self)) else {
+                output.removeSubrange(start...)
+                throw .invalidHost
+            }
+            output.replaceSubrange(start..., with: ascii.utf8)
         }
+        guard output.count > start, !output[start...].contains(where: isForbiddenDomainByte) else { throw .invalidHost }
     }
 
     /// `host`, given on its own (an allow-list entry, a frame's reported host), as a browser

@@ -48,8 +48,13 @@ extension WebURL {
         /// own scheme keeps its case and its `%XX`) read as a domain or an address, any other host
         /// as it is; `nil` when no `https` URL could have it. How a host under an app's scheme is
         /// compared with a web host.
+        ///
+        /// An opaque host that is not ASCII once its `%XX` are decoded is `nil` too: the browser
+        /// hands the app such a URL as written, never mapped by UTS #46, so `bac%E2%84%AAend`
+        /// (U+212A, Kelvin sign) is no spelling of `backend`.
         public var asSpecialHost: Host? {
             guard case .opaque(let text) = self else { return self }
+            guard PercentDecoding.decodeKeepingStrayPercents(text.utf8).allSatisfy({ $0 < 0x80 }) else { return nil }
             return try? Host(text)
         }
 

@@ -12,11 +12,9 @@ extension WebURL {
         /// A URL of a special scheme (`https`, `http`) without a host.
         case missingHost
         /// A host a browser refuses: a character no host may hold, an IPv4 or IPv6 address out of
-        /// range or malformed, an `xn--` label that is not Punycode.
+        /// range or malformed, a domain UTS #46 refuses (a disallowed character, an `xn--` label
+        /// that is not Punycode, a label that breaks the bidi or joiner rules).
         case invalidHost
-        /// A host with non-ASCII characters, which the reader does not map (UTS 46): write it in
-        /// its `xn--` form.
-        case internationalHost
         /// A port that is not a number up to 65535.
         case invalidPort
         /// A `file:` URL: the reader does not implement the file scheme's grammar (drive letters,
@@ -31,7 +29,6 @@ extension WebURL {
             case .relative: "URL is relative; an absolute URL is required"
             case .missingHost: "URL has no host"
             case .invalidHost: "URL host is malformed"
-            case .internationalHost: "URL host has non-ASCII characters; write it in its xn-- form"
             case .invalidPort: "URL port is malformed or above 65535"
             case .fileURL: "file: URLs are not read"
             }

@@ -12,7 +12,8 @@ public struct PlaidRedirectURI: Sendable, Hashable {
     public init(scheme: String, host: String) {
         // As a browser reads them; text that is no scheme or host is kept, and matches nothing.
         self.scheme = WebURL.scheme(of: scheme + ":").flatMap { $0.utf8.count == scheme.utf8.count ? $0 : nil } ?? scheme
-        self.host = (try? WebURL.Host(host).description) ?? host
+        // The host as the redirect's opaque host reads beside a web host; text in no URL's ASCII reading stays as it is.
+        self.host = (try? WebURL.Host(host, isSpecial: false))?.asSpecialHost?.description ?? host
     }
 
     /// Whether `url` is this redirect: the same scheme and host byte for byte, ignoring ASCII case; path and query may be anything.

@@ -400,17 +400,19 @@ struct SwedbankPayURLTests {
         #expect(!payment.matches("kapp://backend.example\(path)?package=p&id=K%3B1", appScheme: "\u{212A}app"))
     }
 
-    /// Listed hosts are compared byte for byte ignoring ASCII case only: an entry written with
-    /// U+212A (Kelvin sign) does not stand for `k`.
-    @Test func webViewHostsIgnoreASCIICaseOnly() throws {
+    /// Listed hosts are compared as the browser reads them (UTS #46): an entry in Unicode or with
+    /// U+212A (Kelvin sign, read as `k`) is the host the WebView reports; nothing else matches.
+    @Test func webViewHostsCompareAsTheBrowserReadsThem() throws {
         var policy = try SwedbankPayNavigationPolicy(
             completeURL: "https://example.com/done", cancelURL: "https://example.com/cancel",
             paymentURL: try SwedbankPayPaymentURL.android(backendRoot: root, package: "your.ecom.app", id: id),
-            webViewHosts: ["\u{212A}.example", "*.ban\u{212A}.example", "ACS.Bank.example"])
-        for outside in ["https://k.example/", "https://a.bank.example/"] {
+            webViewHosts: ["\u{212A}.example", "*.bän\u{212A}.example", "ACS.Bank.example"])
+        for inside in ["https://k.example/", "https://a.xn--bnk-qla.example/", "https://a.bänk.example/", "https://acs.BANK.example/"] {
+            #expect(policy.decide(inside) == .allow, "\(inside)")
+        }
+        for outside in ["https://a.bank.example/", "https://kk.example/", "https://a.b.xn--bnk-qla.example/"] {
             #expect(policy.decide(outside) == .openExternally(url: .literal(outside)), "\(outside)")
         }
-        #expect(policy.decide("https://acs.BANK.example/") == .allow)
         policy.webViewHosts = ["*.bank.example"]
         #expect(policy.decide("https://a.bank.example/") == .allow)
         #expect(policy.decide("https://acs.bank.example.evil/") == .openExternally(url: .literal("https://acs.bank.example.evil/")))
