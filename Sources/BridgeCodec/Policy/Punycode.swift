@@ -1,7 +1,13 @@
 /// Punycode (RFC 3492): how a label with non-ASCII code points is written in an `xn--` label.
 enum Punycode {
-    /// The code points `encoded` stands for, or `nil` when it is not Punycode.
+    /// The longest label either way, in bytes or code points: both directions take time that
+    /// grows with the square of a label's length, and a browser's longest host is far shorter.
+    static let maximumLabelLength = 2048
+
+    /// The code points `encoded` stands for, or `nil` when it is not Punycode or is longer than
+    /// ``maximumLabelLength``.
     static func decode(_ encoded: ArraySlice<UInt8>) -> [Unicode.Scalar]? {
+        guard encoded.count <= maximumLabelLength else { return nil }
         let base = 36
         var output: [Unicode.Scalar] = []
         var rest = encoded
@@ -45,8 +51,9 @@ enum Punycode {
     }
 
     /// `scalars` in Punycode, without the `xn--`; `nil` when a delta overflows, as RFC 3492's
-    /// 32-bit arithmetic does (a label far longer than any host holds).
+    /// 32-bit arithmetic does, or past ``maximumLabelLength``.
     static func encode(_ scalars: [Unicode.Scalar]) -> [UInt8]? {
+        guard scalars.count <= maximumLabelLength else { return nil }
         let base = 36
         var output: [UInt8] = scalars.filter(\.isASCII).map { UInt8($0.value) }
         let basicCount = output.count

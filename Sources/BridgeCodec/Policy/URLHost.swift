@@ -39,9 +39,7 @@ enum URLHost {
             if byte >= 0x80 { isASCII = false }
             output.append(byte.asciiLowercased)
         }
-        let hasPunycodeLabel = output[start...].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-            .contains { $0.starts(with: "xn--".utf8) }
-        if !isASCII || hasPunycodeLabel {
+        if !isASCII || hasPunycodeLabel(output[start...]) {
             // The bytes as UTF-8, a malformed sequence as U+FFFD (which UTS #46 disallows).
             guard let ascii = DomainToASCII.convert(String(decoding: domain, as: UTF8.self)) else {
                 output.removeSubrange(start...)
@@ -50,6 +48,19 @@ enum URLHost {
             output.replaceSubrange(start..., with: ascii.utf8)
         }
         guard output.count > start, !output[start...].contains(where: isForbiddenDomainByte) else { throw .invalidHost }
+    }
+
+    /// Whether a label of `domain` (in lowercase) starts with `xn--`.
+    private static func hasPunycodeLabel(_ domain: ArraySlice<UInt8>) -> Bool {
+        var labelStart = domain.startIndex
+        for index in domain.indices where domain[index] == UInt8(ascii: ".") || index == labelStart {
+            if domain[index] == UInt8(ascii: ".") {
+                labelStart = index + 1
+            } else if domain[index...].starts(with: "xn--".utf8) {
+                return true
+            }
+        }
+        return false
     }
 
     /// `host`, given on its own (an allow-list entry, a frame's reported host), as a browser

@@ -3,11 +3,10 @@
 /// Every URL decision in the package reads its URL here once and decides on the parts below,
 /// which are the parts a browser (and so a WebView) works with: a typed ``Host`` and ``Origin``
 /// among them. Reading is not deciding: whether a URL that reads may be used is a
-/// ``URLPolicy``'s call. The reader covers every scheme but `file:` and refuses, with a
-/// documented reason (``ParseError``), a host that holds non-ASCII characters (UTS 46 mapping is
-/// not implemented; write such a host in its `xn--` form). Everything else it reads exactly as
-/// the Standard does, including relative references against a base; what the Standard refuses,
-/// it refuses.
+/// ``URLPolicy``'s call. The reader covers every scheme but `file:`, and reads a host as the
+/// Standard's domain to ASCII does (UTS #46, Unicode 18.0.0): `https://Bücher.de` is
+/// `https://xn--bcher-kva.de/`. Everything else it reads exactly as the Standard does,
+/// including relative references against a base; what the Standard refuses, it refuses.
 public struct WebURL: Sendable, Hashable, CustomStringConvertible {
     /// The URL as the Standard serializes it (`URL.href`): ASCII only.
     public let href: String

@@ -59,9 +59,14 @@ struct BridgeScriptsTests {
             transport: .webKitObject, messageOrigins: ["https://*.Sovendus.COM", "https://p.example"])
         #expect(listed.hasSuffix(#""messageOrigins":["https:\/\/*.sovendus.com","https:\/\/p.example"]});"# + "\n"))
         #expect(BridgeScripts.sovendusBridge(transport: .android).hasSuffix(#""messageOrigins":null});"# + "\n"))
-        // U+212A (Kelvin sign) is no origin's; `lowercased()` made it `k` and allowed `https://k.example`.
-        #expect(throws: URLPolicy.Violation.notAnOrigin("https://\u{212A}.Example")) {
-            try BridgeScripts.sovendusBridge(transport: .webKitObject, messageOrigins: ["https://\u{212A}.Example"])
+        // A Unicode host reaches the page as MessageEvent.origin reports it, in its xn-- form.
+        #expect(
+            try BridgeScripts.messageOrigins(["https://Bücher.example", "https://*.straße.example:8443", "https://\u{212A}.example"])
+                == .array([
+                    .string("https://xn--bcher-kva.example"), .string("https://*.xn--strae-oqa.example:8443"), .string("https://k.example"),
+                ]))
+        for refused in ["https://bücher.example/", "https://bücher.example:443", "https://b\u{2488}.example", "https://u@bücher.example"] {
+            #expect(throws: URLPolicy.Violation.notAnOrigin(refused)) { try BridgeScripts.messageOrigins([refused]) }
         }
         let order = SovendusOrder(
             sessionId: "s", orderId: "o", currencyCode: "EUR", usedCouponCode: "", trafficSourceNumber: 1, trafficMediumNumber: 2,
@@ -75,7 +80,7 @@ struct BridgeScriptsTests {
     @Test func messageOriginsMustBeOrigins() throws {
         for origin in [
             "https://www.sovendus.com", "HTTPS://WWW.Sovendus.com", "https://*.sovendus.com", "http://localhost:8080", "https://[::1]:8443",
-            "https://192.0.2.1", "https://a.example:65535",
+            "https://192.0.2.1", "https://a.example:65535", "https://b\u{FC}cher.example",
         ] {
             #expect(throws: Never.self, "\(origin)") { try BridgeScripts.sovendusBridge(messageOrigins: [origin]) }
         }
@@ -85,7 +90,7 @@ struct BridgeScriptsTests {
             "https://a.example:65536", "https://a.example:0", "https://*.[::1]", "https://a.example?x", "https://a.example#x",
             "https://user@a.example",
             "javascript://a.example", "file://a.example", "app://a.example", "https://*", "https://a.*.example",
-            "https://b\u{FC}cher.example",
+            "https://b\u{FC}cher.example/", "https://xn--a.example",
             #"https://a.example\.b.example"#, "https://a b.example", "",
         ] {
             #expect(throws: URLPolicy.Violation.notAnOrigin(entry), "\(entry)") {
