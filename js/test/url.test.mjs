@@ -188,11 +188,42 @@ const hosts = [
   "ＳＨＯＰ．example", "shop。example", "\u212Aelvin.example", "fa\u00df.de", "\u03c2.gr", "xn--bcher-kva.de", "b\u2488nk.example",
   "\u05D0.a", "a.\u05D0", "0\u00e0.\u05D0", "\u00e0.\u05D0", "\u05D0a", "\u0627" + "1\u0660", "\u0628\u200C\u0627",
   "\u0627\u200C\u0628", "a\u200Cb", "\u0915\u094D\u200D\u0937", "\u0301a.example", "-a.b", "a.b-", "a--b.c",
+  ...generatedHosts(300, 0x1d4a),
 ];
 
-/** A domain holding an ASCII label beside a right-to-left one: toascii.json reads `1.ي` as `1.xn--mhb`,
- * where ICU (Chromium, WebKit) applies the bidi rule to the ASCII label too. */
-const asciiBesideRightToLeft = (host) => /[\u0590-\u08FF]/.test(host) && host.split(/[.。．｡]/).some((label) => /^[\x00-\x7F]+$/.test(label) && /^[0-9]/.test(label));
+/** Seeded hosts of one to three labels from pieces UTS #46 treats each its own way: case, compatibility
+ * and mapped forms, marks, joiners, right-to-left letters and digits, ignored and disallowed code points. */
+function generatedHosts(count, seed) {
+  let state = seed >>> 0;
+  const next = (n) => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state % n;
+  };
+  const pick = (list) => list[next(list.length)];
+  const pieces = [
+    "a", "B", "z", "0", "7", "-", "_", "\u00e4", "\u00d6", "\u00df", "\u1e9e", "\u0301", "\u0308", "\u03c2", "\u03a3", "\u0436",
+    "\u05d0", "\u05d1", "\u0627", "\u0628", "\u0660", "\u06f1", "\u0915", "\u094d", "\u200c", "\u200d", "\uff21", "\uff10",
+    "\u00ad", "\u2488", "\u212a", "\u2260", "\u3042", "\u65e5", "\ufffd", "\u00b7", "\u0640", "\u064b", "\u0131", "\u0130",
+  ];
+  const separators = [".", ".", ".", "\u3002", "\uff0e"];
+  const generated = [];
+  for (let index = 0; index < count; index += 1) {
+    let host = "";
+    for (let label = 1 + next(3); label > 0; label -= 1) {
+      for (let length = 1 + next(5); length > 0; length -= 1) host += pick(pieces);
+      if (label > 1) host += pick(separators);
+    }
+    generated.push(host + pick(["", ".example", ".de"]));
+  }
+  return generated;
+}
+
+/** A domain holding, beside a right-to-left label, an ASCII label that breaks RFC 5893's rule (it starts
+ * with no letter or ends in neither a letter nor a digit): toascii.json reads `1.ي` as `1.xn--mhb`, where
+ * ICU (Chromium, WebKit) applies the bidi rule to the ASCII label too. */
+const asciiBesideRightToLeft = (host) =>
+  /[\u0590-\u08FF]/.test(host) &&
+  host.split(/[.\u3002\uff0e\uff61]/).some((label) => /^[\x00-\x7F]+$/.test(label) && !/^[A-Za-z]([\x21-\x7E]*[A-Za-z0-9])?$/.test(label));
 
 test("url parse reads hosts as web-platform-tests, Chromium and WebKit do (UTS #46)", () => {
   const html = `<pre id="result"></pre><script>
@@ -205,12 +236,17 @@ document.getElementById("result").textContent = JSON.stringify(hosts.map(functio
   const webKit = loadInWebKit(html);
   const expected = new Map(toASCIICases.map((entry) => [entry.input, entry.output]));
   let asChromium = 0;
+  let asWebKit = 0;
   hosts.forEach((host, index) => {
     const result = run(["url", "parse", `https://${host}/`]);
     const ours = result.status === 0 ? JSON.parse(result.stdout).host : null;
     const label = JSON.stringify(host);
     if (expected.has(host)) assert.equal(ours, expected.get(host), `${label}: toascii.json`);
-    if (!asciiBesideRightToLeft(host)) assert.equal(ours, webKit[index], `${label}: WebKit reads ${webKit[index]}`);
+    // WebKitGTK's ICU maps U+1E9E (capital sharp s) to "ss", as UTS #46 did before Unicode 16; now it is "ß".
+    if (!asciiBesideRightToLeft(host) && !host.includes("\u1e9e")) {
+      assert.equal(ours, webKit[index], `${label}: WebKit reads ${webKit[index]}`);
+      asWebKit += 1;
+    }
     // Chromium keeps an ASCII domain as written, its xn-- labels unchecked; the others check them.
     const asciiDomain = /^[\x00-\x7F]*$/.test(host);
     if (!asciiBesideRightToLeft(host) && !(asciiDomain && chromium[index] !== null && ours === null)) {
@@ -218,6 +254,7 @@ document.getElementById("result").textContent = JSON.stringify(hosts.map(functio
       asChromium += 1;
     }
   });
-  console.log(`url parse: ${hosts.length} hosts as toascii.json and WebKit read them, ${asChromium} as Chromium reads them`);
-  assert.ok(asChromium > 60);
+  console.log(`url parse: of ${hosts.length} hosts, every toascii.json case as it says, ${asWebKit} as WebKit reads them, ` +
+    `${asChromium} as Chromium reads them; the others as documented above`);
+  assert.ok(asWebKit > 300 && asChromium > 350, `only ${asWebKit} as WebKit, ${asChromium} as Chromium reads them`);
 });

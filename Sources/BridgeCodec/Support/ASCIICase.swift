@@ -1,9 +1,9 @@
 extension StringProtocol {
     /// This text with `A`-`Z` lowercased and every other byte kept.
     ///
-    /// Schemes, hosts and origins ignore ASCII case only. `lowercased()` follows Unicode, which
-    /// turns U+212A (Kelvin sign) into `k`: an allow-list entry or a URL written with it would
-    /// stand for an ASCII name that a browser never reads it as.
+    /// Schemes, and hosts and origins once in ASCII, ignore ASCII case only. `lowercased()`
+    /// follows Unicode's case mapping, which no URL rule does: a host's other characters are
+    /// UTS #46's to map (the URL reader's domain to ASCII), and a scheme holds none.
     func asciiLowercased() -> String {
         String(decoding: utf8.lazy.map(\.asciiLowercased), as: UTF8.self)
     }
