@@ -43,7 +43,8 @@ enum DomainToASCII {
         }
         if labels.contains(where: { $0.contains { data.properties(of: $0).bidi.isRightToLeft } }) {
             // A Bidi domain name: every label with a non-ASCII code point must satisfy RFC 5893's
-            // Bidi rule. An ASCII label is left out (`1.ي` reads as `1.xn--mhb` in browsers).
+            // Bidi rule. An ASCII label is left out, as web-platform-tests' toascii.json reads
+            // `1.ي` (`1.xn--mhb`; ICU's engines refuse it, docs/security.md).
             for label in labels where label.contains(where: { !$0.isASCII }) {
                 guard satisfiesBidiRule(label, data: data) else { return nil }
             }
