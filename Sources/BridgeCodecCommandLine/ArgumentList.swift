@@ -59,6 +59,15 @@ struct ArgumentList {
         options[name].map { value in value.utf8.split(separator: UInt8(ascii: ",")).map { String(Substring($0)) } }
     }
 
+    /// The value of integer option `name`, which must lie in `range`, or `defaultValue` when absent.
+    func integer(_ name: String, in range: ClosedRange<Int>, default defaultValue: Int) throws(UsageError) -> Int {
+        guard let text = options[name] else { return defaultValue }
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError(message: "\(name) must be from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+
     /// The value of a positive integer option, or `defaultValue` when absent.
     func positiveInteger(_ name: String, default defaultValue: Int) throws(UsageError) -> Int {
         guard let text = options[name] else { return defaultValue }

@@ -61,32 +61,13 @@ enum DecodeCommand {
             let makeDispatcher = {
                 BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin), urlPolicy: .https(plusAppSchemes: schemes))
             }
-            let dispatcher = makeDispatcher()
             if let jsonl = list.options["--jsonl"] {
                 guard list.options["--handler"] == nil, list.options["--transport"] == nil, list.positionals.isEmpty else {
                     throw ArgumentList.UsageError(message: "--jsonl takes the handler and transport from each line")
                 }
-                var maxLineBytes = defaultMaxLineBytes
-                if let text = list.options["--max-line-bytes"] {
-                    guard let value = Int(text), (1...JSONLimits.maximumBytes).contains(value) else {
-                        throw ArgumentList.UsageError(message: "--max-line-bytes must be from 1 to \(JSONLimits.maximumBytes)")
-                    }
-                    maxLineBytes = value
-                }
-                var jobs = 1
-                if let text = list.options["--jobs"] {
-                    guard let value = Int(text), (1...maximumJobs).contains(value) else {
-                        throw ArgumentList.UsageError(message: "--jobs must be from 1 to \(maximumJobs)")
-                    }
-                    jobs = value
-                }
-                var firstLine = 1
-                if let text = list.options["--first-line"] {
-                    guard let value = Int(text), (1...maximumFirstLine).contains(value) else {
-                        throw ArgumentList.UsageError(message: "--first-line must be from 1 to \(maximumFirstLine)")
-                    }
-                    firstLine = value
-                }
+                let maxLineBytes = try list.integer("--max-line-bytes", in: 1...JSONLimits.maximumBytes, default: defaultMaxLineBytes)
+                let jobs = try list.integer("--jobs", in: 1...maximumJobs, default: 1)
+                let firstLine = try list.integer("--first-line", in: 1...maximumFirstLine, default: 1)
                 return try decodeLines(
                     jsonl, input: input, maxLineBytes: maxLineBytes, summary: list.flags.contains("--summary"), jobs: jobs,
                     firstLine: firstLine, makeDispatcher: makeDispatcher, write: write)
@@ -101,6 +82,7 @@ enum DecodeCommand {
                 throw ArgumentList.UsageError(message: "--transport must be object or string, not '\(transportName)'")
             }
             guard list.positionals.count <= 1 else { throw ArgumentList.UsageError(message: "decode takes at most one FILE") }
+            let dispatcher = makeDispatcher()
             let data = try input.read(list.positionals.first, limit: dispatcher.limits.maxBytes)
             guard let body = String(validatingUTF8Bytes: data) else {
                 return .rejected("\(handler): $: the body is not valid UTF-8")
@@ -151,11 +133,10 @@ enum DecodeCommand {
     ) throws(ArgumentList.UsageError) -> CommandResult {
         var output: [UInt8] = []
         var counts = CaptureSummary()
-        let reader = LineReader(maxLineBytes: maxLineBytes, summary: summary, dispatcher: makeDispatcher())
         // Each job reads with its own dispatcher: one shared between threads would have its
         // reference counts written from every core at every message.
-        let readers =
-            [reader] + (1..<jobs).map { _ in LineReader(maxLineBytes: maxLineBytes, summary: summary, dispatcher: makeDispatcher()) }
+        let readers = (0..<jobs).map { _ in LineReader(maxLineBytes: maxLineBytes, summary: summary, dispatcher: makeDispatcher()) }
+        let reader = readers[0]
         // With one job each line is answered as it is read; with more, the lines of each piece
         // of input are answered together, split in order among the jobs, and written in order:
         // the same lines as one job writes, with memory bound by a piece.
