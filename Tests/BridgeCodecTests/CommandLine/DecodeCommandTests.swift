@@ -88,6 +88,14 @@ struct DecodeCommandTests {
         #expect(runCLI(["decode"]).code == 2)
         #expect(runCLI(["decode", "--handler", "x", "--transport", "carrier-pigeon"]).code == 2)
         #expect(runCLI(["decode", "--jsonl", "f", "--handler", "x"]).code == 2)
+        // Each bounded option names its range, and refuses a value outside it or no number at all.
+        for (option, value, range) in [
+            ("--jobs", "0", "1 to 64"), ("--jobs", "65", "1 to 64"), ("--first-line", "x", "1 to 2147483647"),
+            ("--max-line-bytes", "0", "1 to \(JSONLimits.maximumBytes)"),
+        ] {
+            let refused = runCLI(["decode", "--jsonl", "-", option, value], stdin: "")
+            #expect(refused.code == 2 && refused.err.hasPrefix("error: \(option) must be from \(range)\n"), "\(option) \(value)")
+        }
         #expect(runCLI(["decode", "--help"]).out.hasPrefix("usage: bridgecodec decode"))
         #expect(
             runCLI(["decode", "--handler", "unknownHandler"], stdin: "{}").err
