@@ -28,10 +28,9 @@ enum DomainToASCII {
         for label in normalized.split(separator: ".", omittingEmptySubsequences: false) {
             if label.starts(with: "xn--".unicodeScalars) {
                 // Convert: the label's Unicode form, which must itself be a valid label that
-                // processing leaves as it is.
+                // processing leaves as it is (NFC here; every code point valid with the rest below).
                 guard label.allSatisfy(\.isASCII), let decoded = Punycode.decode(ArraySlice(label.dropFirst(4).map { UInt8($0.value) })),
-                    decoded.contains(where: { !$0.isASCII }), isNFC(decoded),
-                    decoded.allSatisfy({ $0.isASCII || data.mapping(of: $0) == .valid })
+                    decoded.contains(where: { !$0.isASCII }), isNFC(decoded)
                 else { return nil }
                 labels.append(decoded)
             } else {

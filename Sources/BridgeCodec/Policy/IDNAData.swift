@@ -35,13 +35,17 @@ struct IDNAData: Sendable {
         var isVirama: Bool
     }
 
-    private enum Kind: UInt8 { case valid, disallowed, mapped, offset }
+    /// A run of the mapping table.
+    private enum Run {
+        case valid, disallowed
+        /// Each code point replaced by `replacementScalars[range]`.
+        case mapped(Range<Int>)
+        /// Each code point replaced by the one as far past `first` as it is past the run's start.
+        case offset(first: UInt32)
+    }
 
     private var mappingStarts: [UInt32] = []
-    private var mappingKinds: [Kind] = []
-    /// For `mapped`, where its replacement lies in `replacementScalars`; for `offset`, the first
-    /// code point's replacement in `lowerBound`.
-    private var mappingPayloads: [Range<Int>] = []
+    private var mappingRuns: [Run] = []
     private var replacementScalars: [Unicode.Scalar] = []
     private var propertyStarts: [UInt32] = []
     private var propertyValues: [Properties] = []
@@ -53,20 +57,12 @@ struct IDNAData: Sendable {
             let payload = rest.dropFirst().split(separator: "+").compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
             mappingStarts.append(start)
             switch kindCharacter {
-            case "V":
-                mappingKinds.append(.valid)
-                mappingPayloads.append(0..<0)
-            case "O":
-                mappingKinds.append(.offset)
-                let first = Int(payload.first?.value ?? 0)
-                mappingPayloads.append(first..<first)
+            case "V": mappingRuns.append(.valid)
+            case "O": mappingRuns.append(.offset(first: payload.first?.value ?? 0))
             case "M":
-                mappingKinds.append(.mapped)
-                mappingPayloads.append(replacementScalars.count..<replacementScalars.count + payload.count)
+                mappingRuns.append(.mapped(replacementScalars.count..<replacementScalars.count + payload.count))
                 replacementScalars += payload
-            default:
-                mappingKinds.append(.disallowed)
-                mappingPayloads.append(0..<0)
+            default: mappingRuns.append(.disallowed)
             }
         }
         for entry in IDNATables.properties.split(whereSeparator: { $0 == "," || $0 == "\n" || $0 == " " }) {
@@ -122,13 +118,11 @@ struct IDNAData: Sendable {
     func mapping(of scalar: Unicode.Scalar) -> Mapping {
         guard !mappingStarts.isEmpty else { return .disallowed }
         let index = Self.run(of: scalar.value, in: mappingStarts)
-        switch mappingKinds[index] {
+        switch mappingRuns[index] {
         case .valid: return .valid
         case .disallowed: return .disallowed
-        case .mapped: return .mapped(Array(replacementScalars[mappingPayloads[index]]))
-        case .offset:
-            let value = UInt32(mappingPayloads[index].lowerBound) + scalar.value - mappingStarts[index]
-            return Unicode.Scalar(value).map { .mapped([$0]) } ?? .disallowed
+        case .mapped(let range): return .mapped(Array(replacementScalars[range]))
+        case .offset(let first): return Unicode.Scalar(first + scalar.value - mappingStarts[index]).map { .mapped([$0]) } ?? .disallowed
         }
     }
 
