@@ -9,14 +9,20 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { run, load, loadInWebKit, repositoryRoot, runWebKit } from "./support.mjs";
 
-/** Seeded URLs built from the pieces browsers read in surprising ways. */
-function generatedURLs(count, seed) {
+/** A seeded linear congruential generator: `next(n)` is below `n`, `pick(list)` one of its items. */
+function seeded(seed) {
   let state = seed >>> 0;
   const next = (n) => {
     state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
     return state % n;
   };
   const pick = (list) => list[next(list.length)];
+  return { next, pick };
+}
+
+/** Seeded URLs built from the pieces browsers read in surprising ways. */
+function generatedURLs(count, seed) {
+  const { next, pick } = seeded(seed);
   const schemes = ["https", "HTTPS", "http", "HtTp", "javascript", "ftp", "wss", "myapp", "intent"];
   const userInfo = ["", "", "", "", "user@", "user:pass@", "a%40b@", "a@b@"];
   const hosts = [
@@ -194,12 +200,7 @@ const hosts = [
 /** Seeded hosts of one to three labels from pieces UTS #46 treats each its own way: case, compatibility
  * and mapped forms, marks, joiners, right-to-left letters and digits, ignored and disallowed code points. */
 function generatedHosts(count, seed) {
-  let state = seed >>> 0;
-  const next = (n) => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state % n;
-  };
-  const pick = (list) => list[next(list.length)];
+  const { next, pick } = seeded(seed);
   const pieces = [
     "a", "B", "z", "0", "7", "-", "_", "\u00e4", "\u00d6", "\u00df", "\u1e9e", "\u0301", "\u0308", "\u03c2", "\u03a3", "\u0436",
     "\u05d0", "\u05d1", "\u0627", "\u0628", "\u0660", "\u06f1", "\u0915", "\u094d", "\u200c", "\u200d", "\uff21", "\uff10",
