@@ -94,6 +94,9 @@ function packageReadings(texts) {
 const pinned = ["https://shop.example/a^b?x=1", "myapp://host/..?x", "myapp://u@host?x", "myapp://:@host#f", "myapp://u:p@host:8080?x"];
 const generated = [...pinned, ...generatedURLs(400, 0x5eed)];
 let readings;
+/** A host the URL Standard reads as written, where the node and WebKitGTK at hand still refuse
+ * it: an ASCII host whose `xn--` label is no Punycode (Chromium reads it as the Standard does). */
+const bogusPunycodeHost = (input) => /xn--a\.example/i.test(input);
 /** The package's readings of the generated URLs, made once for every engine's test. */
 const generatedReadings = () => (readings ??= packageReadings(generated));
 
@@ -136,7 +139,8 @@ test("url parse reads URLs as the browser does, part by part", () => {
   console.log(`url parse: ${agreed + disagreements.length} of the ${nodeReads} generated URLs node reads read the same ` +
     `(${disagreements.length} part by part as node or Chromium); ${refusedAsDocumented} refused as documented`);
   assert.ok(agreed > 150, `only ${agreed} agreed`);
-  assert.ok(disagreements.length < 20, `${disagreements.length} disagreements with node`);
+  const otherwise = disagreements.filter((entry) => !bogusPunycodeHost(entry.input)).length;
+  assert.ok(otherwise < 20, `${otherwise} disagreements with node`);
 });
 
 test("url parse reads URLs as WebKit does, part by part", () => {
@@ -166,6 +170,7 @@ window.webkit.messageHandlers.readings.postMessage(JSON.stringify(${texts}.map(f
       }
       return;
     }
+    if (theirs === null && bogusPunycodeHost(input)) return;
     assert.ok(theirs !== null, `${label}: read, where WebKit refuses it`);
     // WebKit's one deviation from the Standard among these: a non-special URL whose authority holds
     // an `@` and whose path is empty gets the path "/" when a query or fragment follows
@@ -219,13 +224,6 @@ function generatedHosts(count, seed) {
   return generated;
 }
 
-/** A domain holding, beside a right-to-left label, an ASCII label that breaks RFC 5893's rule (it starts
- * with no letter or ends in neither a letter nor a digit): toascii.json reads `1.ي` as `1.xn--mhb`, where
- * ICU (Chromium, WebKit) applies the bidi rule to the ASCII label too. */
-const asciiBesideRightToLeft = (host) =>
-  /[\u0590-\u08FF]/.test(host) &&
-  host.split(/[.\u3002\uff0e\uff61]/).some((label) => /^[\x00-\x7F]+$/.test(label) && !/^[A-Za-z]([\x21-\x7E]*[A-Za-z0-9])?$/.test(label));
-
 test("url parse reads hosts as web-platform-tests, Chromium and WebKit do (UTS #46)", () => {
   const html = `<pre id="result"></pre><script>
 var hosts = ${JSON.stringify(hosts).replaceAll("<", "\\u003c")};
@@ -238,24 +236,30 @@ document.getElementById("result").textContent = JSON.stringify(hosts.map(functio
   const expected = new Map(toASCIICases.map((entry) => [entry.input, entry.output]));
   let asChromium = 0;
   let asWebKit = 0;
+  const dataAs = { cases: 0, chromium: 0, webKit: 0 };
   hosts.forEach((host, index) => {
     const result = run(["url", "parse", `https://${host}/`]);
     const ours = result.status === 0 ? JSON.parse(result.stdout).host : null;
     const label = JSON.stringify(host);
-    if (expected.has(host)) assert.equal(ours, expected.get(host), `${label}: toascii.json`);
+    if (expected.has(host)) {
+      // The data decides its own cases: the engines at hand predate some of it (the URL Standard's
+      // reading of ASCII hosts, Unicode 16's mappings, forbidden code points after NFC).
+      assert.equal(ours, expected.get(host), `${label}: toascii.json`);
+      dataAs.cases += 1;
+      if (chromium[index] === ours) dataAs.chromium += 1;
+      if (webKit[index] === ours) dataAs.webKit += 1;
+      return;
+    }
     // WebKitGTK's ICU maps U+1E9E (capital sharp s) to "ss", as UTS #46 did before Unicode 16; now it is "ß".
-    if (!asciiBesideRightToLeft(host) && !host.includes("\u1e9e")) {
+    if (!host.includes("\u1e9e")) {
       assert.equal(ours, webKit[index], `${label}: WebKit reads ${webKit[index]}`);
       asWebKit += 1;
     }
-    // Chromium keeps an ASCII domain as written, its xn-- labels unchecked; the others check them.
-    const asciiDomain = /^[\x00-\x7F]*$/.test(host);
-    if (!asciiBesideRightToLeft(host) && !(asciiDomain && chromium[index] !== null && ours === null)) {
-      assert.equal(ours, chromium[index], `${label}: Chromium reads ${chromium[index]}`);
-      asChromium += 1;
-    }
+    assert.equal(ours, chromium[index], `${label}: Chromium reads ${chromium[index]}`);
+    asChromium += 1;
   });
-  console.log(`url parse: of ${hosts.length} hosts, every toascii.json case as it says, ${asWebKit} as WebKit reads them, ` +
-    `${asChromium} as Chromium reads them; the others as documented above`);
-  assert.ok(asWebKit > 300 && asChromium > 350, `only ${asWebKit} as WebKit, ${asChromium} as Chromium reads them`);
+  console.log(`url parse: every one of ${dataAs.cases} toascii.json cases as it says (Chromium reads ${dataAs.chromium} so, ` +
+    `WebKit ${dataAs.webKit}); of the ${asChromium} other hosts, every one as Chromium reads it, ${asWebKit} as WebKit ` +
+    `(the others hold U+1E9E)`);
+  assert.ok(asWebKit > 250 && asChromium + dataAs.cases === hosts.length, `only ${asWebKit} as WebKit reads them`);
 });

@@ -30,8 +30,10 @@ enum URLHost {
         }
     }
 
-    /// Domain to ASCII: an ASCII domain with no `xn--` label lowercased, any other through
-    /// UTS #46 (``DomainToASCII``); then refused when empty or holding a forbidden domain code point.
+    /// Domain to ASCII: an ASCII domain lowercased, any other through UTS #46 (``DomainToASCII``);
+    /// then refused when empty or holding a forbidden domain code point. An ASCII domain never fails
+    /// UTS #46 in the URL Standard, even with an `xn--` label that is not valid Punycode: browsers
+    /// read such hosts as written, and DNS holds names that need it.
     private static func appendDomain(_ domain: some Collection<UInt8>, to output: inout [UInt8]) throws(WebURL.ParseError) {
         let start = output.count
         var isASCII = true
@@ -39,7 +41,7 @@ enum URLHost {
             if byte >= 0x80 { isASCII = false }
             output.append(byte.asciiLowercased)
         }
-        if !isASCII || hasPunycodeLabel(output[start...]) {
+        if !isASCII {
             // The bytes as UTF-8, a malformed sequence as U+FFFD (which UTS #46 disallows).
             guard let ascii = DomainToASCII.convert(String(decoding: domain, as: UTF8.self)) else {
                 output.removeSubrange(start...)
@@ -48,19 +50,6 @@ enum URLHost {
             output.replaceSubrange(start..., with: ascii.utf8)
         }
         guard output.count > start, !output[start...].contains(where: isForbiddenDomainByte) else { throw .invalidHost }
-    }
-
-    /// Whether a label of `domain` (in lowercase) starts with `xn--`.
-    private static func hasPunycodeLabel(_ domain: ArraySlice<UInt8>) -> Bool {
-        var labelStart = domain.startIndex
-        for index in domain.indices where domain[index] == UInt8(ascii: ".") || index == labelStart {
-            if domain[index] == UInt8(ascii: ".") {
-                labelStart = index + 1
-            } else if domain[index...].starts(with: "xn--".utf8) {
-                return true
-            }
-        }
-        return false
     }
 
     /// `host`, given on its own (an allow-list entry, a frame's reported host), as a browser

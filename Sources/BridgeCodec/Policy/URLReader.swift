@@ -455,10 +455,11 @@ struct URLReader {
         offsets.pathStart = output.count
         var end = pointer
         while end < input.count, input[end] != UInt8(ascii: "?"), input[end] != UInt8(ascii: "#") { end += 1 }
-        // Spaces that end an opaque path before a query or fragment are dropped, as they are at the URL's end.
-        var pathEnd = end
-        while pathEnd > pointer, input[pathEnd - 1] == UInt8(ascii: " ") { pathEnd -= 1 }
-        URLPercentEncoding.append(input[pointer..<pathEnd], .c0Control, to: &output)
+        // A space just before a query or fragment is written `%20`, so that the path still ends in it
+        // once the query or fragment is gone (the URL's own end holds no space: it is trimmed).
+        let endsInSpace = end < input.count && end > pointer && input[end - 1] == UInt8(ascii: " ")
+        URLPercentEncoding.append(input[pointer..<(endsInSpace ? end - 1 : end)], .c0Control, to: &output)
+        if endsInSpace { output += "%20".utf8 }
         pointer = end + 1
         if end < input.count {
             input[end] == UInt8(ascii: "?") ? readQuery() : readFragment()

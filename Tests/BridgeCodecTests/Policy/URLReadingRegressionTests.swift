@@ -61,8 +61,10 @@ struct URLReadingRegressionTests {
         #expect(shop.decide("https://a_b.example/cancel") == .canceled)
         #expect(
             try URLPolicy.httpsOnly.check("https://shop.example/a b/ü?q=ä ö").href == "https://shop.example/a%20b/%C3%BC?q=%C3%A4%20%C3%B6")
-        // A label that is not Punycode is no host; a Unicode host reads in its xn-- form, as the browser writes it.
-        #expect(throws: URLPolicy.Violation.unreadable(.invalidHost)) { try URLPolicy.httpsOnly.check("https://xn--zz-.example/") }
+        // A label that is not Punycode is read as written in an ASCII host and refused beside Unicode text;
+        // a Unicode host reads in its xn-- form, as the browser writes it.
+        #expect(try URLPolicy.httpsOnly.check("https://XN--ZZ-.example/").href == "https://xn--zz-.example/")
+        #expect(throws: URLPolicy.Violation.unreadable(.invalidHost)) { try URLPolicy.httpsOnly.check("https://xn--zz-.bücher.example/") }
         #expect(try URLPolicy.httpsOnly.check("https://Bücher.example/done").href == "https://xn--bcher-kva.example/done")
         #expect(shop.decide("https://bücher.example/done") == .completed)
     }

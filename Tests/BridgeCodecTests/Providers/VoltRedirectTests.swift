@@ -78,7 +78,8 @@ struct VoltRedirectTests {
     @Test(arguments: [
         "javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,<script>alert(1)</script>", "file:///etc/passwd",
         "/checkout/cancel", "//evil.example/", "https://bank.example@evil.example/", "http://bank.example/",
-        "https://bank example/", "https://b\u{2488}nk.example/", "https://xn--a.example/", "", "https://", "https://bank.example:80x/",
+        "https://bank example/", "https://b\u{2488}nk.example/", "https://xn--a.b\u{FC}nk.example/", "", "https://",
+        "https://bank.example:80x/",
         "vbscript:msgbox(1)",
         "https://a^b.example/", "https://1.2.3.4.5/", "content://com.example.provider/x", "https://[::1/",
     ])

@@ -90,7 +90,7 @@ struct BridgeScriptsTests {
             "https://a.example:65536", "https://a.example:0", "https://*.[::1]", "https://a.example?x", "https://a.example#x",
             "https://user@a.example",
             "javascript://a.example", "file://a.example", "app://a.example", "https://*", "https://a.*.example",
-            "https://b\u{FC}cher.example/", "https://xn--a.example",
+            "https://b\u{FC}cher.example/", "https://xn--a.b\u{FC}cher.example",
             #"https://a.example\.b.example"#, "https://a b.example", "",
         ] {
             #expect(throws: URLPolicy.Violation.notAnOrigin(entry), "\(entry)") {
