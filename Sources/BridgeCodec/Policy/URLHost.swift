@@ -32,8 +32,8 @@ enum URLHost {
 
     /// Domain to ASCII: an ASCII domain lowercased, any other through UTS #46 (``DomainToASCII``);
     /// then refused when empty or holding a forbidden domain code point. An ASCII domain never fails
-    /// UTS #46 in the URL Standard, even with an `xn--` label that is not valid Punycode: browsers
-    /// read such hosts as written, and DNS holds names that need it.
+    /// UTS #46 in the URL Standard, even with an `xn--` label that is not valid Punycode: such hosts
+    /// are in use, and browsers read them as written.
     private static func appendDomain(_ domain: some Collection<UInt8>, to output: inout [UInt8]) throws(WebURL.ParseError) {
         let start = output.count
         var isASCII = true
