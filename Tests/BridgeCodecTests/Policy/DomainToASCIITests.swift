@@ -128,6 +128,10 @@ struct DomainToASCIITests {
         #expect(Self.host("\u{627}1\u{660}") == nil)
         #expect(Self.host("0\u{E0}.\u{5D0}") == nil)
         #expect(Self.host("\u{E0}.\u{5D0}") == "xn--0ca.xn--4db")
+        // An ASCII label of a Bidi domain name holds to the rule too; a trailing dot's empty label is no label.
+        #expect(Self.host("1.\u{64A}") == nil)
+        #expect(Self.host("\u{64A}.a") == "xn--mhb.a")
+        #expect(Self.host("\u{64A}.") == "xn--mhb.")
         // A mark never starts a label; a disallowed character is refused wherever it stands.
         #expect(Self.host("\u{301}a.example") == nil)
         #expect(Self.host("a\u{2488}com") == nil)
