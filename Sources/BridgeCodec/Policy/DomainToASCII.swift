@@ -1,8 +1,9 @@
 import Foundation
 
-/// The URL Standard's domain to ASCII (not strict): UTS #46 ToASCII with CheckHyphens,
-/// UseSTD3ASCIIRules and VerifyDnsLength false, CheckBidi and CheckJoiners true, and
-/// non-transitional processing, on the tables of ``IDNATables``.
+/// UTS #46 ToASCII as the URL Standard's domain to ASCII (not strict) runs it on a domain that is
+/// not all ASCII: CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength false, CheckBidi and
+/// CheckJoiners true, and non-transitional processing, on the tables of ``IDNATables``. The
+/// Standard only lowercases an all-ASCII domain; `URLHost` does that without calling here.
 enum DomainToASCII {
     /// `domain` in ASCII as a browser writes it (`bücher.de` is `xn--bcher-kva.de`), or `nil`
     /// where UTS #46 records an error. The URL host parser's checks that follow (an empty result,
