@@ -1,122 +1,307 @@
-// The page half of the app's own channels: window[config.global].post(handler, body) and
-// .request(handler, body[, {timeoutMs}]), a Promise of the app's answer.
+// The page half of the app's own channels, on window[config.global]:
+//   post(handler, body)                      sends a message and waits for nothing;
+//   request(handler, body[, {timeoutMs}])    a Promise of the app's answer;
+//   on(name, callback)                       the app's events named `name`; returns the function
+//                                            that unsubscribes.
 //
-// WebKit (webkit-object, webkit-string) posts the body to messageHandlers[handler]; a request
-// awaits WebKit's own reply (a handler registered with a reply handler). Every other transport
-// posts an envelope, {"handler", "body"} and an "id" for a request, as JSON text through
-// transport.js: to the Android interface's postMessage, to the web-message listener object
-// named after the handler (whose replies arrive as its message events), to React Native or to
-// Cordova. Native code answers those with a script that calls settle(id, outcome). Names and
-// values are data, never code.
-var pending = new Map();
-var nextId = 1;
-var listening = new Set();
+// The channels are the app's (config.channels, each with whether it answers requests). Over
+// WebKit (webkit-object, webkit-string) the body goes to messageHandlers[handler] and a request
+// awaits WebKit's own reply. Every other transport posts an envelope as JSON text,
+// {"version", "handler", "body"} and an "id" for a request: to the Android interface, to the
+// web-message listener object named after the handler (whose reply proxy answers as its message
+// events), to React Native or to Cordova. The app answers those, and sends its events, with
+// scripts that call settle or emit with config.secret.
+//
+// What no later script may reach is taken now, while only the app's scripts have run: the
+// platform's objects and their postMessage, and every built-in the client calls. The secret
+// lives in this closure alone and is compared, never passed on, so a page script can neither
+// settle a request, deliver an event, nor see an envelope by wrapping what the client calls.
+var VERSION = 1;
+var apply = Reflect.apply;
+var stringify = bridgecodecStringify;
+var parse = bridgecodecParse;
+var hasOwn = Object.prototype.hasOwnProperty;
+var create = Object.create;
+var freeze = Object.freeze;
+var defineProperty = Object.defineProperty;
+var PromiseType = Promise;
+var then = Promise.prototype.then;
+var resolved = Promise.resolve.bind(Promise);
+var setTimer = setTimeout;
+var clearTimer = clearTimeout;
+var ErrorType = Error;
+var TypeErrorType = TypeError;
+var RangeErrorType = RangeError;
+var StringType = String;
+var secret = config.secret;
 
-function checkName(handler) {
-  if (typeof handler !== "string" || handler.length === 0) {
-    throw new TypeError("bridgecodec: a handler name is a non-empty string");
-  }
+var channels = create(null);
+for (var c = 0; c < config.channels.length; c++) channels[config.channels[c].name] = config.channels[c].answers === true;
+
+var pending = create(null);
+var nextId = 1;
+var subscribers = create(null);
+var kept = list();
+
+// Lists on objects without a prototype: no setter or method a page script puts on
+// Array.prototype or Object.prototype sees what they hold.
+function list() {
+  var items = create(null);
+  items.length = 0;
+  return items;
 }
 
-function timeoutOf(options) {
-  var timeout = options && options.timeoutMs !== undefined ? options.timeoutMs : config.timeoutMs;
-  if (typeof timeout !== "number" || !(timeout > 0) || timeout === Infinity) {
-    throw new RangeError("bridgecodec: timeoutMs is a positive number of milliseconds");
-  }
-  return timeout;
+function push(items, value) {
+  items[items.length] = value;
+  items.length += 1;
+}
+
+function remove(items, index) {
+  for (var i = index + 1; i < items.length; i++) items[i - 1] = items[i];
+  items.length -= 1;
+  delete items[items.length];
+}
+
+function copy(items) {
+  var result = list();
+  for (var i = 0; i < items.length; i++) push(result, items[i]);
+  return result;
+}
+
+function fail(message) {
+  return new ErrorType("bridgecodec: " + message);
+}
+
+function quoted(name) {
+  return stringify(name);
 }
 
 function isWebKit() {
   return config.transport === "webkit-object" || config.transport === "webkit-string";
 }
 
-// The WebKit handler object for `handler`, or an error naming it.
-function webKitHandler(handler) {
+// A sender: the object and its postMessage as they are now, called as they are now later.
+function sender(target, method) {
+  if (!target || (typeof target !== "object" && typeof target !== "function")) return null;
+  var post = target[method];
+  return typeof post === "function" ? { target: target, post: post } : null;
+}
+
+function webKitHandler(name) {
   var handlers = window.webkit && window.webkit.messageHandlers;
-  var found = handlers ? handlers[handler] : undefined;
-  if (!found || typeof found.postMessage !== "function") {
-    throw new Error("bridgecodec: no handler " + JSON.stringify(handler));
+  return handlers ? sender(handlers[name], "postMessage") : null;
+}
+
+function listenerObject(name) {
+  try {
+    return sender(bridgecodecListener(name), "postMessage");
+  } catch (error) {
+    return null;
   }
+}
+
+// What each transport posts through, taken once. React Native on iOS posts
+// String(data) to its own WebKit handler from a function that looks window.webkit up at each
+// call; that handler is taken directly, as its function would reach it.
+var senders = create(null);
+var envelopeSender = null;
+switch (config.transport) {
+  case "webkit-object":
+  case "webkit-string":
+    for (var name in channels) senders[name] = webKitHandler(name);
+    break;
+  case "android-listener":
+    for (var name in channels) {
+      senders[name] = listenerObject(name);
+      if (senders[name]) listen(senders[name].target);
+    }
+    break;
+  case "android":
+    envelopeSender = sender(window[config.androidInterface], "postMessage");
+    break;
+  case "react-native":
+    envelopeSender = webKitHandler("ReactNativeWebView") || sender(window.ReactNativeWebView, "postMessage");
+    break;
+  case "cordova":
+    envelopeSender = webKitHandler("cordova_iab");
+    break;
+  default:
+    throw fail("unknown transport " + quoted(config.transport));
+}
+
+function senderFor(handler) {
+  var found = config.transport === "webkit-object" || config.transport === "webkit-string" || config.transport === "android-listener"
+    ? senders[handler] : envelopeSender;
+  if (!found) throw fail("no handler " + quoted(handler));
   return found;
 }
 
-// Settles request `id` with `outcome`: {"value": …} resolves, {"error": text} rejects. An id
-// that is not pending (answered already, timed out, never sent) is ignored.
-function settle(id, outcome) {
-  var request = pending.get(id);
+function checkChannel(handler, requesting) {
+  if (typeof handler !== "string" || handler.length === 0) {
+    throw new TypeErrorType("bridgecodec: a handler name is a non-empty string");
+  }
+  if (!apply(hasOwn, channels, [handler])) throw fail("no channel " + quoted(handler) + " is registered");
+  if (requesting && !channels[handler]) throw fail(quoted(handler) + " takes posts only");
+}
+
+function timeoutOf(options) {
+  var timeout = options && options.timeoutMs !== undefined ? options.timeoutMs : config.timeoutMs;
+  if (typeof timeout !== "number" || !(timeout > 0) || timeout === Infinity) {
+    throw new RangeErrorType("bridgecodec: timeoutMs is a positive number of milliseconds");
+  }
+  return timeout;
+}
+
+function messageOf(error) {
+  return error && error.message !== undefined ? StringType(error.message) : StringType(error);
+}
+
+// Ends request `id` with `outcome`: {"value": …} resolves, {"error": text} rejects. An id that
+// is not pending (answered already, timed out, never sent) is ignored.
+function finish(id, outcome) {
+  var request = pending[id];
   if (!request) return false;
-  pending.delete(id);
-  clearTimeout(request.timer);
-  if (outcome && Object.prototype.hasOwnProperty.call(outcome, "error")) {
-    request.reject(new Error(String(outcome.error)));
+  delete pending[id];
+  clearTimer(request.timer);
+  if (outcome && typeof outcome === "object" && apply(hasOwn, outcome, ["error"])) {
+    request.reject(new ErrorType(StringType(outcome.error)));
   } else {
-    request.resolve(outcome ? outcome.value : undefined);
+    request.resolve(outcome && typeof outcome === "object" ? outcome.value : undefined);
   }
   return true;
 }
 
-// The listener object's replies: JSON text {"id", "value"} or {"id", "error"}.
-function listen(handler, target) {
-  if (listening.has(handler)) return;
-  listening.add(handler);
-  target.addEventListener("message", function (event) {
+// The reply proxy's answers, JSON text {"id", "value"} or {"id", "error"}: only native code
+// fires the listener object's message events.
+function listen(target) {
+  var addListener = target.addEventListener;
+  if (typeof addListener !== "function") return;
+  apply(addListener, target, ["message", function (event) {
     var reply;
     try {
-      reply = JSON.parse(event.data);
+      reply = parse(event.data);
     } catch (error) {
       return;
     }
-    if (reply && typeof reply.id === "number") settle(reply.id, reply);
-  });
+    if (reply && typeof reply.id === "number") finish(reply.id, reply);
+  }]);
 }
 
-// Posts the envelope as JSON text over the shared transport; a request over the listener
-// object also listens there for its reply.
-function send(handler, envelope) {
-  if (config.transport === "android-listener" && envelope.id !== undefined) listen(handler, bridgecodecListener(handler));
-  bridgecodecPost(config, handler, envelope);
+function send(handler, body, id) {
+  var found = senderFor(handler);
+  if (isWebKit()) {
+    return apply(found.post, found.target, [bridgecodecWebKitBody(config, body)]);
+  }
+  var value = body === undefined ? null : body;
+  var envelope = id === undefined ? { version: VERSION, handler: handler, body: value } : { version: VERSION, handler: handler, id: id, body: value };
+  apply(found.post, found.target, [bridgecodecJSON(envelope)]);
+  return undefined;
 }
 
 function post(handler, body) {
-  checkName(handler);
-  if (isWebKit()) {
-    var sent = webKitHandler(handler).postMessage(bridgecodecWebKitBody(config, body === undefined ? null : body));
-    // A handler with a reply handler answers every post; a post does not wait for it.
-    if (sent && typeof sent.catch === "function") sent.catch(function () {});
-    return;
-  }
-  send(handler, { handler: handler, body: body === undefined ? null : body });
+  checkChannel(handler, false);
+  var sent = send(handler, body, undefined);
+  // A handler with a reply handler answers every post; a post does not wait for it.
+  if (sent && typeof sent === "object") apply(then, sent, [undefined, function () {}]);
 }
 
 function request(handler, body, options) {
-  return new Promise(function (resolve, reject) {
-    checkName(handler);
+  return new PromiseType(function (resolve, reject) {
+    checkChannel(handler, true);
     var timeout = timeoutOf(options);
     var id = nextId++;
-    var timer = setTimeout(function () {
-      settle(id, { error: "bridgecodec: " + JSON.stringify(handler) + " did not answer within " + timeout + " ms" });
+    var timer = setTimer(function () {
+      finish(id, { error: "bridgecodec: " + quoted(handler) + " did not answer within " + timeout + " ms" });
     }, timeout);
-    pending.set(id, { resolve: resolve, reject: reject, timer: timer });
+    pending[id] = { resolve: resolve, reject: reject, timer: timer };
     try {
+      var answer = send(handler, body, id);
       if (isWebKit()) {
-        var answer = webKitHandler(handler).postMessage(bridgecodecWebKitBody(config, body === undefined ? null : body));
-        if (!answer || typeof answer.then !== "function") {
-          throw new Error("bridgecodec: handler " + JSON.stringify(handler) + " has no reply handler");
-        }
-        answer.then(
-          function (value) { settle(id, { value: value }); },
-          function (error) { settle(id, { error: error && error.message !== undefined ? error.message : String(error) }); });
-      } else {
-        send(handler, { handler: handler, id: id, body: body === undefined ? null : body });
+        if (!answer || typeof answer !== "object") throw fail("handler " + quoted(handler) + " has no reply handler");
+        apply(then, answer, [
+          function (value) { finish(id, { value: value }); },
+          function (error) { finish(id, { error: messageOf(error) }); },
+        ]);
       }
     } catch (error) {
-      settle(id, { error: error && error.message !== undefined ? error.message : String(error) });
+      finish(id, { error: messageOf(error) });
     }
   });
 }
 
-Object.defineProperty(window, config.global, {
-  value: Object.freeze({ post: post, request: request, settle: settle }),
+// The app's answer to request `id`, from a script the app evaluates in the page.
+function settle(key, id, outcome) {
+  return key === secret && typeof id === "number" ? finish(id, outcome) : false;
+}
+
+// Calls `callback` with its own copy of the event's detail; a callback that throws does not
+// keep the event from the others, and its error is reported as any uncaught error is.
+function call(callback, text) {
+  try {
+    callback(parse(text));
+  } catch (error) {
+    setTimer(function () { throw error; }, 0);
+  }
+}
+
+// Delivers the events kept for `name` to its subscribers, oldest first.
+function flush(name) {
+  var i = 0;
+  while (i < kept.length && subscribers[name] && subscribers[name].length > 0) {
+    if (kept[i].name === name) {
+      var text = kept[i].text;
+      remove(kept, i);
+      deliver(name, text);
+    } else {
+      i++;
+    }
+  }
+}
+
+// Calls the subscribers of `name`, or keeps the event for the first of them, dropping the
+// oldest kept event beyond config.keptEvents.
+function deliver(name, text) {
+  var current = subscribers[name];
+  if (!current || current.length === 0) {
+    if (config.keptEvents === 0) return;
+    if (kept.length === config.keptEvents) remove(kept, 0);
+    push(kept, { name: name, text: text });
+    return;
+  }
+  var now = copy(current);
+  for (var i = 0; i < now.length; i++) call(now[i], text);
+}
+
+// The app's event `name`, its detail as JSON text, from a script the app evaluates in the page.
+function emit(key, name, text) {
+  if (key !== secret || typeof name !== "string" || typeof text !== "string") return false;
+  deliver(name, text);
+  return true;
+}
+
+function on(name, callback) {
+  if (typeof name !== "string" || name.length === 0) throw new TypeErrorType("bridgecodec: an event name is a non-empty string");
+  if (typeof callback !== "function") throw new TypeErrorType("bridgecodec: a callback is a function");
+  var current = subscribers[name] || (subscribers[name] = list());
+  push(current, callback);
+  // Events kept for the name reach it once `on` has returned its unsubscribe function.
+  if (current.length === 1) apply(then, resolved(undefined), [function () { flush(name); }]);
+  var subscribed = true;
+  return function unsubscribe() {
+    if (!subscribed) return;
+    subscribed = false;
+    var items = subscribers[name];
+    for (var i = 0; i < items.length; i++) {
+      if (items[i] === callback) {
+        remove(items, i);
+        return;
+      }
+    }
+  };
+}
+
+defineProperty(window, config.global, {
+  value: freeze({ post: post, request: request, on: on, settle: settle, emit: emit }),
   configurable: false,
   writable: false,
   enumerable: false,

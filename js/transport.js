@@ -14,8 +14,13 @@ function bridgecodecListener(name) {
 // Symbol, and JSON.stringify throws on a BigInt. Such a member is left out here (a function or
 // Symbol as JSON leaves it out, a BigInt as WebKit does), so the message arrives and the app
 // decides on it. No body is null.
+// Decoded and written with JSON as it is when the script is injected, before any page script
+// could wrap it and read what is posted.
+var bridgecodecStringify = JSON.stringify;
+var bridgecodecParse = JSON.parse;
+
 function bridgecodecJSON(body) {
-  var text = JSON.stringify(body === undefined ? null : body, function (key, value) {
+  var text = bridgecodecStringify(body === undefined ? null : body, function (key, value) {
     return typeof value === "bigint" ? undefined : value;
   });
   return text === undefined ? "null" : text;
@@ -25,7 +30,7 @@ function bridgecodecJSON(body) {
 // text over webkit-object, where no body stays none (postMessage(undefined)).
 function bridgecodecWebKitBody(config, body) {
   if (config.transport === "webkit-string") return bridgecodecJSON(body);
-  return body === undefined ? undefined : JSON.parse(bridgecodecJSON(body));
+  return body === undefined ? undefined : bridgecodecParse(bridgecodecJSON(body));
 }
 
 // Posts `body` to the native handler `name` over `config.transport`. Shared by every snippet.

@@ -50,6 +50,8 @@ struct CaptureSummary {
         switch reason {
         case .unknownHandler: "unknownHandler"
         case .originNotAllowed: "originNotAllowed"
+        case .postsOnly: "postsOnly"
+        case .invalidEnvelope: "envelope.malformed"
         case .invalidMessage(let reason):
             switch reason {
             case .malformedJSON: "malformedJSON"

@@ -235,10 +235,10 @@ enum DecodeCommand {
                 LineFailure(handler: logged, category: "line.bodyMismatch", message: "an envelope line's \"body\" is its text, a string"))
         }
         let envelope: BridgeEnvelope
-        do {
+        do throws(BridgeEnvelope.Refusal) {
             envelope = try BridgeEnvelope(jsonText: text, limits: dispatcher.limits)
         } catch {
-            return .failure(LineFailure(handler: logged, category: "envelope.malformed", message: "the envelope: \(error)"))
+            return .failure(LineFailure(handler: logged, category: "envelope.malformed", message: "\(error.error)"))
         }
         if let logged, !logged.hasSameCodeUnits(as: envelope.handlerName) {
             return .failure(

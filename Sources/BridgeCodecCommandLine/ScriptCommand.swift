@@ -6,14 +6,15 @@ import SwedbankPayMerchantBackend
 /// `bridgecodec script`: prints a provider's injectable snippet.
 enum ScriptCommand {
     static let help = """
-        usage: bridgecodec script bridge --transport T [--global NAME] [--android-interface NAME] [--timeout-ms N]
-               bridgecodec script reply --transport T [--request-id ID] (--value JSON | --error TEXT) [--global NAME]
+        usage: bridgecodec script bridge --transport T --secret S [--channels NAME,...] [--posts NAME,...] [--global NAME]
+                                  [--android-interface NAME] [--timeout-ms N] [--kept-events N]
+               bridgecodec script reply --transport T [--request-id ID] (--value JSON | --error TEXT) [--secret S] [--global NAME]
                bridgecodec script volt|sovendus|branch-plaid-open|swedbank-pay --transport T [--handler NAME]
                                   [--android-interface NAME]
                bridgecodec script sovendus --transport T [--message-origins ORIGIN,...]
                bridgecodec script swedbank-pay --transport T [--completed-handler NAME] [--canceled-handler NAME]
                bridgecodec script branch-plaid-complete --detail JSON [--event NAME]
-               bridgecodec script event --event NAME --detail JSON
+               bridgecodec script event --event NAME --detail JSON --secret S [--global NAME]
                bridgecodec script call --function NAME --arguments JSON-ARRAY
 
         Prints the JavaScript to inject (WKUserScript, evaluateJavaScript, Android evaluateJavascript).
@@ -21,11 +22,14 @@ enum ScriptCommand {
         Names are passed to the snippet as data through the escaper, never as code.
 
           bridge                 the page half of the app's own channels, on window[NAME] (default bridgecodec):
-                                 post(handler, body) and request(handler, body[, {timeoutMs}]), a Promise;
-                                 --timeout-ms is how long a request waits (default 10000)
+                                 post(handler, body), request(handler, body[, {timeoutMs}]), a Promise, and
+                                 on(event, callback); --channels answer requests, --posts take posts only;
+                                 --secret (22 to 256 of A-Z a-z 0-9 - _, new for each page) is what the app's
+                                 answers and events carry; --timeout-ms is how long a request waits (default
+                                 10000), --kept-events how many events wait for a subscriber (default 64)
           reply                  what the app sends back for request ID: over webkit-* the reply handler's
                                  value as JSON (or the error text), over android-listener the reply proxy's
-                                 text, otherwise the script that settles the request
+                                 text, otherwise the script that settles the request (with --secret)
 
           volt                   window.voltRedirectCallback(data) → handler (default voltRedirect)
           sovendus               sovendus:integration open-URL messages and ResizeObserver heights → sovHandler;
@@ -35,7 +39,8 @@ enum ScriptCommand {
           swedbank-pay           window.swedbankPayCompleted(status), window.swedbankPayCanceled() → completed / canceled
           branch-plaid-complete  dispatches the branchPlaidLinkComplete CustomEvent; --detail is its JSON detail,
                                  such as {"status":"canceled"}
-          event                  dispatches the CustomEvent NAME on window with the JSON detail
+          event                  the app's event NAME with the JSON detail, to the client's subscribers (with
+                                 --secret) and as a CustomEvent on window
           call                   calls window[NAME] with the array's elements as arguments
 
         """
@@ -47,6 +52,7 @@ enum ScriptCommand {
                 valueOptions: [
                     "--transport", "--handler", "--android-interface", "--completed-handler", "--canceled-handler", "--detail", "--event",
                     "--message-origins", "--function", "--arguments", "--global", "--timeout-ms", "--request-id", "--value", "--error",
+                    "--secret", "--channels", "--posts", "--kept-events",
                 ])
             guard list.positionals.count == 1, let provider = list.positionals.first else {
                 throw ArgumentList.UsageError(message: "script takes one PROVIDER")
@@ -115,29 +121,27 @@ enum ScriptCommand {
     private static func client(_ kind: String, transport: ScriptTransport, _ list: ArgumentList) throws(ArgumentList.UsageError)
         -> CommandResult
     {
-        let global = list.options["--global"] ?? BridgeScripts.defaultClientGlobal
-        func integer(_ option: String) throws(ArgumentList.UsageError) -> Int? {
-            guard let text = list.options[option] else { return nil }
-            guard let number = Int(text) else { throw ArgumentList.UsageError(message: "\(option) must be an integer") }
-            return number
-        }
         if kind == "bridge" {
-            let timeout = try integer("--timeout-ms") ?? BridgeScripts.defaultRequestTimeoutMilliseconds
-            do throws(InvalidArgument) {
-                return .success(
-                    try BridgeScripts.bridgeClient(
-                        transport: transport, global: global, androidInterface: list.options["--android-interface"] ?? "Android",
-                        timeoutMilliseconds: timeout))
-            } catch {
-                throw ArgumentList.UsageError(message: "--timeout-ms: \(error)")
-            }
+            let channels =
+                list.commaSeparated("--channels").map { (name: $0, answers: true) }
+                + list.commaSeparated("--posts").map { (name: $0, answers: false) }
+            guard !channels.isEmpty else { throw ArgumentList.UsageError(message: "name the channels with --channels or --posts") }
+            return .success(
+                try clientOptions(
+                    list, transport: transport,
+                    timeout: try list.integer(
+                        "--timeout-ms", in: 1...BridgeClient.longestTimeoutMilliseconds, default: BridgeClient.defaultTimeoutMilliseconds)
+                ).pageScript(channels: channels))
         }
-        let id = try integer("--request-id")
-        if let id, !BridgeEnvelope.requestIDs.contains(id) {
-            throw ArgumentList.UsageError(message: "--request-id must be from 1 to \(BridgeEnvelope.largestRequestID)")
+        let id = list.options["--request-id"] == nil ? nil : try list.integer("--request-id", in: BridgeEnvelope.requestIDs, default: 1)
+        let route: BridgeReplyRoute
+        switch (transport, id) {
+        case (.webKitObject, _), (.webKitString, _): route = .webKitReplyHandler
+        case (_, nil): throw ArgumentList.UsageError(message: "--request-id ID is required over \(transport.rawValue)")
+        case (.androidListener, let id?): route = .androidReplyProxy(requestID: id)
+        case (.android, let id?), (.reactNative, let id?), (.cordova, let id?):
+            route = try clientOptions(list, transport: transport).replyRoute(requestID: id)
         }
-        let route = BridgeReplyRoute(transport: transport, requestID: id, global: global)
-        guard route != .none else { throw ArgumentList.UsageError(message: "--request-id ID is required over \(transport.rawValue)") }
         let answer: BridgeAnswer
         switch (list.options["--value"], list.options["--error"]) {
         case (let text?, nil):
@@ -165,6 +169,21 @@ enum ScriptCommand {
         }
     }
 
+    /// The client `--secret`, `--global`, `--android-interface` and `--kept-events` describe.
+    private static func clientOptions(
+        _ list: ArgumentList, transport: ScriptTransport, timeout: Int = BridgeClient.defaultTimeoutMilliseconds
+    ) throws(ArgumentList.UsageError) -> BridgeClient {
+        guard let text = list.options["--secret"] else { throw ArgumentList.UsageError(message: "--secret S is required") }
+        let kept = try list.integer("--kept-events", in: 0...BridgeClient.mostKeptEvents, default: BridgeClient.defaultKeptEvents)
+        do throws(InvalidArgument) {
+            return try BridgeClient(
+                transport: transport, secret: try BridgeSecret(text), global: list.options["--global"] ?? BridgeClient.defaultGlobal,
+                androidInterface: list.options["--android-interface"] ?? "Android", timeoutMilliseconds: timeout, keptEvents: kept)
+        } catch {
+            throw ArgumentList.UsageError(message: "\(error)")
+        }
+    }
+
     /// `script event` and `script call`: the app's values into the page.
     private static func pageCall(_ kind: String, _ list: ArgumentList) throws(ArgumentList.UsageError) -> CommandResult {
         func value(_ option: String) throws(ArgumentList.UsageError) -> JSONValue {
@@ -177,7 +196,8 @@ enum ScriptCommand {
         }
         if kind == "event" {
             guard let name = list.options["--event"] else { throw ArgumentList.UsageError(message: "--event NAME is required") }
-            return .success(BridgeScripts.dispatchEvent(named: name, detail: try value("--detail")))
+            // The event's script is the same whatever the transport.
+            return .success(try clientOptions(list, transport: .webKitObject).event(named: name, detail: try value("--detail")))
         }
         guard let name = list.options["--function"] else { throw ArgumentList.UsageError(message: "--function NAME is required") }
         guard case .array(let arguments) = try value("--arguments") else {

@@ -87,28 +87,40 @@ enum FuzzTarget: String, CaseIterable {
         var reply: BridgeReply<JSONValue>
     }
 
-    /// The page client's envelope: read, dispatched to a channel that answers, and answered on
-    /// every transport's route, or refused with its reason; reply-proxy text reads back as JSON
-    /// holding the request's id, and a script never carries a raw `</`.
+    /// A fixed secret: what the fuzzer checks does not depend on which.
+    private static let secret = BridgeSecret.random()
+
+    /// The page client's envelope, answered in one call on every transport that carries
+    /// envelopes: a request (an id the reader finds) always gets an answer, whatever else is
+    /// wrong, and only a post or text naming no request throws; reply-proxy text reads back as
+    /// JSON holding the request's id, and a script never carries a raw `</`.
     static func envelope(_ text: String) {
-        guard let envelope = try? BridgeEnvelope(jsonText: text) else { return }
-        for transport in ScriptTransport.allCases {
-            let route = envelope.replyRoute(transport: transport)
+        let requestID: Int?
+        do throws(BridgeEnvelope.Refusal) {
+            requestID = try BridgeEnvelope(jsonText: text).requestID
+        } catch {
+            requestID = error.requestID
+        }
+        for transport in [ScriptTransport.android, .androidListener, .reactNative, .cordova] {
+            guard let client = try? BridgeClient(transport: transport, secret: secret) else { fatalError("the default client is refused") }
             let answer: BridgeAnswer
             do {
-                let echo = try echoDispatcher.dispatch(envelope.message(), replyRoute: route)
-                answer = try echo.reply.answer(echo.body)
+                answer = try echoDispatcher.answer(envelope: text, client: client) { echo in try echo.reply.answer(echo.body) }
             } catch {
-                answer = route.failure("\(error)")
+                if requestID != nil { fatalError("request \(requestID ?? 0) refused without an answer: \(error)") }
+                continue
             }
             switch answer {
             case .replyProxyText(let reply):
                 guard case .object(let members)? = try? JSONValue(parsing: reply, limits: .largest),
-                    members["id"] == envelope.requestID.map({ .number(JSONNumber($0)) })
+                    members["id"] == requestID.map({ .number(JSONNumber($0)) })
                 else { fatalError("reply-proxy text that is not the request's: \(reply)") }
             case .script(let script):
                 if script.contains("</") { fatalError("a reply script with a raw </: \(script)") }
-            case .none, .webKitReply: break
+                if requestID == nil { fatalError("a post answered: \(script)") }
+            case .none:
+                if requestID != nil { fatalError("request \(requestID ?? 0) left unanswered") }
+            case .webKitReply: fatalError("a WebKit reply to an envelope")
             }
         }
     }

@@ -360,4 +360,50 @@ struct ReadmeExamplesTests {
             }
         }
     }
+
+    // README, "Your own messages": a request answered in one call, over React Native and WebKit, and an event.
+    struct CartQuery: Codable, Sendable { var sku: String }
+    struct CartTotal: Codable, Sendable {
+        var amount: Decimal
+        var currency: String
+    }
+    enum ShopMessage: Sendable { case cart(CartQuery, BridgeReply<CartTotal>) }
+
+    @Test func requestsAreAnsweredInOneCall() throws {
+        let shopBridge = BridgeDispatcher(channels: [
+            BridgeChannel(
+                "cart", origins: .hosts(["shop.example.com"]), decoding: CartQuery.self, replying: CartTotal.self, as: ShopMessage.cart)
+        ])
+        let client = try BridgeClient(transport: .reactNative, secret: .random())
+        let pageHalf = client.script(for: shopBridge)
+        #expect(pageHalf.contains(#""channels":[{"name":"cart","answers":true}]"#))
+        func handle(_ message: ShopMessage) throws -> BridgeAnswer {
+            switch message {
+            case .cart(let query, let reply): try reply.answer(CartTotal(amount: query.sku == "A-1" ? 12.5 : 0, currency: "EUR"))
+            }
+        }
+        let shop = FrameOrigin(scheme: "https", host: "shop.example.com", isMainFrame: true)
+        let envelope = #"{"version":1,"handler":"cart","id":1,"body":{"sku":"A-1"}}"#
+        guard case .script(let script) = try shopBridge.answer(envelope: envelope, origin: shop, client: client, handle) else {
+            Issue.record("no script")
+            return
+        }
+        #expect(script.contains(#", 1, {"value":{"amount":12.5,"currency":"EUR"}}); })(window["bridgecodec"]);"#))
+
+        let message = ScriptMessage(
+            name: "cart", body: try WebKitBody.graph(forJSON: #"{"sku":"A-1"}"#),
+            frameInfo: FrameInfo(securityOrigin: SecurityOrigin(protocol: "https", host: "shop.example.com", port: 0), isMainFrame: true))
+        var replies: [(Any?, String?)] = []
+        let replyHandler: (Any?, String?) -> Void = { replies.append(($0, $1)) }
+        let frame = message.frameInfo
+        let origin = FrameOrigin(
+            webKitProtocol: frame.securityOrigin.protocol, host: frame.securityOrigin.host, port: frame.securityOrigin.port,
+            isMainFrame: frame.isMainFrame)
+        let answer = shopBridge.answer(webKitMessageNamed: message.name, body: message.body, origin: origin, handle)
+        if case .webKitReply(let value, let errorMessage) = answer { replyHandler(value?.foundationObject, errorMessage) }
+        #expect(replies.count == 1 && (replies.first?.0 as? [String: Any])?["currency"] as? String == "EUR" && replies.first?.1 == nil)
+
+        let event = try client.event(named: "cartChanged", detail: ["items": 2])
+        #expect(event.contains(#"(window["bridgecodec"], "cartChanged", "{\u0022items\u0022:2}");"#))
+    }
 }

@@ -18,6 +18,10 @@ public struct BridgeChannel<Message: Sendable>: Sendable {
     /// How a body within the limits becomes the message; URLs are checked against the policy.
     @usableFromInline let reader: MessageReader<Message>
 
+    /// Whether the channel answers requests (``init(_:origins:decoding:replying:dates:as:)``); a
+    /// request to any other is refused with ``BridgeError/Reason/postsOnly``.
+    public var answersRequests: Bool { reader.answers }
+
     @usableFromInline
     init(handlerName: String, origins: OriginPolicy, dates: StrictJSONDecoder.DateDecodingStrategy, reader: MessageReader<Message>) {
         self.handlerName = handlerName
@@ -55,7 +59,7 @@ public struct BridgeChannel<Message: Sendable>: Sendable {
     ) {
         self.init(
             handlerName: handlerName, origins: origins, dates: dates,
-            reader: MessageReader { document, route throws(JSONError) in
+            reader: MessageReader(answers: true) { document, route throws(JSONError) in
                 message(try StrictJSONDecoder.decode(Body.self, from: document), BridgeReply(route: route))
             })
     }
@@ -84,15 +88,18 @@ struct MessageReader<Message>: Sendable {
     /// The message in `document`, which arrived on the route given (a channel that answers
     /// hands the app a reply handle for it).
     @usableFromInline let read: @Sendable (JSONDocument, BridgeReplyRoute) throws(JSONError) -> Message
+    /// Whether the message carries a reply handle, so that a request to the channel is answered.
+    @usableFromInline let answers: Bool
 
     @usableFromInline
-    init(read: @escaping @Sendable (JSONDocument, BridgeReplyRoute) throws(JSONError) -> Message) {
+    init(answers: Bool = false, read: @escaping @Sendable (JSONDocument, BridgeReplyRoute) throws(JSONError) -> Message) {
+        self.answers = answers
         self.read = read
     }
 
     func map<Other>(_ transform: @escaping @Sendable (Message) -> Other) -> MessageReader<Other> {
         let read = read
-        return MessageReader<Other> { document, route throws(JSONError) in transform(try read(document, route)) }
+        return MessageReader<Other>(answers: answers) { document, route throws(JSONError) in transform(try read(document, route)) }
     }
 
     /// Any `Decodable` type, through ``StrictJSONDecoder``.

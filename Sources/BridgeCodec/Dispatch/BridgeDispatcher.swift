@@ -27,7 +27,8 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
             unique.append(channel)
         }
         self.channels = unique
-        table = ChannelTable(names: unique.map { Array($0.handlerName.utf8) }, origins: unique.map(\.origins))
+        table = ChannelTable(
+            names: unique.map { Array($0.handlerName.utf8) }, origins: unique.map(\.origins), answers: unique.map(\.answersRequests))
         self.urlPolicy = urlPolicy
         self.limits = limits
     }
@@ -47,7 +48,7 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
         case .value(let structured): value = structured
         case .absent: value = .null
         }
-        let index = try table.index(of: message.handlerName, origin: message.origin)
+        let index = try table.index(of: message.handlerName, origin: message.origin, replyRoute: replyRoute)
         do throws(JSONError) {
             return try channels[index].reader.read(
                 JSONDocument(converting: value, limits: limits, urlPolicy: urlPolicy, dates: channels[index].dates), replyRoute)
@@ -62,7 +63,7 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
     public func dispatch(
         handlerName: String, jsonText: String, origin: FrameOrigin? = nil, replyRoute: BridgeReplyRoute = .none
     ) throws(BridgeError) -> Message {
-        let index = try table.index(of: handlerName, origin: origin)
+        let index = try table.index(of: handlerName, origin: origin, replyRoute: replyRoute)
         do throws(JSONError) {
             return try channels[index].reader.read(
                 JSONDocument(reading: jsonText, limits: limits, urlPolicy: urlPolicy, dates: channels[index].dates), replyRoute)
@@ -80,7 +81,7 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
         handlerName: String, foundationBody: consuming Any?, origin: FrameOrigin? = nil, replyRoute: BridgeReplyRoute = .none
     ) throws(BridgeError) -> Message {
         // Channel and origin first: a frame that may not post never has its graph walked.
-        let index = try table.index(of: handlerName, origin: origin)
+        let index = try table.index(of: handlerName, origin: origin, replyRoute: replyRoute)
         do throws(JSONError) {
             let document: JSONDocument
             switch consume foundationBody {
@@ -96,22 +97,29 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
     }
 }
 
-/// The handler names as UTF-8 and the channels' origin policies: a lookup compares these bytes
-/// alone, without copying each channel or lending each name's bytes.
+/// The handler names as UTF-8, the channels' origin policies and whether each answers: a lookup
+/// compares these bytes alone, without copying each channel or lending each name's bytes.
 @usableFromInline
 struct ChannelTable: Sendable {
     let names: [[UInt8]]
     let origins: [OriginPolicy]
+    let answers: [Bool]
 
-    /// The position of the channel for `name`, once the origin is known to be allowed on it.
+    /// The position of the channel for `name`, once the origin is known to be allowed on it and,
+    /// for a request that came as an envelope, the channel known to answer. (Over WebKit a post
+    /// and a request reach the handler alike; the client refuses a request to a channel that
+    /// takes posts only before it is sent.)
     @usableFromInline
-    func index(of name: String, origin: FrameOrigin?) throws(BridgeError) -> Int {
+    func index(of name: String, origin: FrameOrigin?, replyRoute: BridgeReplyRoute) throws(BridgeError) -> Int {
         let found = name.withUTF8Bytes { name in names.firstIndex { $0.withUnsafeBufferPointer { $0.hasSameBytes(as: name) } } }
         guard let index = found else {
             throw BridgeError(handlerName: name, reason: .unknownHandler)
         }
         if !origins[index].allowsAnyOrigin, let refusal = origins[index].refusal(of: origin) {
             throw BridgeError(handlerName: name, reason: .originNotAllowed(refusal))
+        }
+        if !answers[index], replyRoute.isRequest, replyRoute != .webKitReplyHandler {
+            throw BridgeError(handlerName: name, reason: .postsOnly)
         }
         return index
     }

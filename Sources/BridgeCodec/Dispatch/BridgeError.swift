@@ -14,6 +14,12 @@ public struct BridgeError: Error, Sendable, Hashable, CustomStringConvertible {
         // thrown error's slot, the text path's `Result`), and a smaller one is cheaper to return
         // and destroy.
         indirect case invalidMessage(JSONError.Reason)
+        /// The page's client sent a request to a channel that answers none: it takes posts only.
+        case postsOnly
+        /// What the page sent over a transport that carries envelopes is not an envelope this
+        /// package reads: not JSON, no handler, or a protocol version it does not know. The
+        /// handler name is the envelope's when it names one.
+        indirect case invalidEnvelope(JSONError.Reason)
 
         /// A sentence a person understands.
         public var description: String {
@@ -21,6 +27,8 @@ public struct BridgeError: Error, Sendable, Hashable, CustomStringConvertible {
             case .unknownHandler: "no channel is registered under this handler name"
             case .originNotAllowed(let refusal): refusal.description
             case .invalidMessage(let reason): reason.description
+            case .postsOnly: "the channel takes posts only and answers no request"
+            case .invalidEnvelope(let reason): "not an envelope: \(reason)"
             }
         }
     }
@@ -49,11 +57,14 @@ public struct BridgeError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `NAME: PATH: REASON`, such as `voltRedirect: $.url: URL scheme "javascript:" is never allowed`;
-    /// `NAME: REASON` where the body was not read (an unknown handler, an origin refused). Every
+    /// `NAME: REASON` where the body was not read (an unknown handler, an origin refused, a
+    /// request to a channel that takes posts only); `PATH: REASON` for an envelope that names no
+    /// handler. Every
     /// part is escaped to stay on one printable line.
     public var description: String {
         switch reason {
-        case .unknownHandler, .originNotAllowed: "\(JSONPath.escaped(handlerName)): \(reason)"
+        case .unknownHandler, .originNotAllowed, .postsOnly: "\(JSONPath.escaped(handlerName)): \(reason)"
+        case .invalidEnvelope where handlerName.isEmpty: "\(path): \(reason)"
         default: "\(JSONPath.escaped(handlerName)): \(path): \(reason)"
         }
     }

@@ -1,48 +1,88 @@
-/// What the page-side client (``BridgeScripts/bridgeClient(transport:global:androidInterface:timeoutMilliseconds:)``)
-/// posts over every transport but WebKit's: `{"handler": NAME, "body": VALUE}`, with `"id": N`
-/// for a request. Read it, then dispatch ``message(origin:)`` with ``replyRoute(transport:global:)``.
-public struct BridgeEnvelope: Sendable, Hashable {
+/// What the page-side client (``BridgeClient``) posts over every transport but WebKit's:
+/// `{"version": 1, "handler": NAME, "body": VALUE}`, with `"id": N` for a request.
+package struct BridgeEnvelope: Sendable, Hashable {
+    /// The protocol's version, the one this package writes and reads.
+    package static let version = 1
+
     /// The channel the body is for.
-    public var handlerName: String
+    package var handlerName: String
     /// The request's id, from 1 to ``largestRequestID`` (an integer JavaScript holds exactly);
     /// `nil` for a post.
-    public var requestID: Int?
+    package var requestID: Int?
     /// The body; `null` when the page sent none.
-    public var body: JSONValue
+    package var body: JSONValue
 
     /// The largest id a page can count to exactly, 2^53 − 1, or `Int.max` where `Int` is 32 bits.
-    public static let largestRequestID = Int(clamping: (Int64(1) << 53) - 1)
+    package static let largestRequestID = Int(clamping: (Int64(1) << 53) - 1)
 
     /// Every id a request may carry: the envelope's reader and the CLI's `script reply` hold ids to it.
     package static let requestIDs = 1...largestRequestID
 
-    /// Reads an envelope strictly, within `limits`: the handler a string, the id an integer in
-    /// range, the body any value. Other members are ignored.
-    public init(jsonText: String, limits: JSONLimits = .default) throws(JSONError) {
-        let wire = try StrictJSONDecoder(limits: limits).decode(Wire.self, from: jsonText)
-        if let id = wire.id, !Self.requestIDs.contains(id) {
-            throw JSONError(
-                path: JSONPath([.key("id")]), reason: .invalidValue("\(id) is not a request id (1 to \(Self.largestRequestID))"))
+    /// Why text is not an envelope this package reads, and the request it answers when its id
+    /// could be read: a page waiting on that id is told at once.
+    package struct Refusal: Error, Sendable, Hashable {
+        /// The id of the request, when the text names one an answer can reach.
+        package var requestID: Int?
+        /// What was wrong, at its path in the envelope.
+        package var error: BridgeError
+    }
+
+    /// Reads an envelope strictly, within `limits`: an object whose version is ``version``, whose
+    /// handler is a string and whose id, when present, an integer in range; the body any value.
+    /// Other members are ignored.
+    package init(jsonText: String, limits: JSONLimits = .default) throws(Refusal) {
+        let value: JSONValue
+        do throws(JSONError) {
+            value = try JSONValue(parsing: jsonText, limits: limits)
+        } catch {
+            throw Refusal(requestID: nil, error: Self.error("", error.path, error.reason, error.textPosition))
         }
-        handlerName = wire.handler
-        requestID = wire.id
-        body = wire.body ?? .null
+        guard case .object(let object) = value else {
+            throw Refusal(requestID: nil, error: Self.error("", .root, .typeMismatch(expected: "an envelope object", found: value.kind)))
+        }
+        var requestID: Int?
+        if let id = object["id"] {
+            guard case .number(let number) = id, let integer = number.exactInteger(Int.self), Self.requestIDs.contains(integer) else {
+                throw Refusal(
+                    requestID: nil,
+                    error: Self.error(
+                        "", JSONPath([.key("id")]), .invalidValue("\(id.jsonText) is not a request id (1 to \(Self.largestRequestID))")))
+            }
+            requestID = integer
+        }
+        var handlerName = ""
+        if case .string(let name)? = object["handler"] { handlerName = name }
+        switch object["version"] {
+        case .number(let number)? where number.exactInteger(Int.self) == Self.version: break
+        case let other:
+            let found = other.map { "version \($0.jsonText) is" } ?? "an envelope without a version is"
+            throw Refusal(
+                requestID: requestID,
+                error: Self.error(
+                    handlerName, JSONPath([.key("version")]), .invalidValue("\(found) not one this app reads (it reads \(Self.version))")))
+        }
+        switch object["handler"] {
+        case .string?: break
+        case nil: throw Refusal(requestID: requestID, error: Self.error("", JSONPath([.key("handler")]), .missingKey))
+        case let other?:
+            throw Refusal(
+                requestID: requestID,
+                error: Self.error("", JSONPath([.key("handler")]), .typeMismatch(expected: "a string", found: other.kind)))
+        }
+        self.handlerName = handlerName
+        self.requestID = requestID
+        body = object["body"] ?? .null
+    }
+
+    private static func error(
+        _ handlerName: String, _ path: JSONPath, _ reason: JSONError.Reason, _ textPosition: JSONTextPosition? = nil
+    ) -> BridgeError {
+        BridgeError(handlerName: handlerName, path: path, reason: .invalidEnvelope(reason), textPosition: textPosition)
     }
 
     /// The envelope's message, from a frame of `origin` when the transport reports one (the
     /// web-message listener does; ``FrameOrigin/init(serializedOrigin:isMainFrame:)``).
-    public func message(origin: FrameOrigin? = nil) -> BridgeMessage {
+    package func message(origin: FrameOrigin? = nil) -> BridgeMessage {
         BridgeMessage(handlerName: handlerName, body: .value(body), origin: origin)
-    }
-
-    /// Where the answer goes, for an envelope that came over `transport` to the client on `window[global]`.
-    public func replyRoute(transport: ScriptTransport, global: String = BridgeScripts.defaultClientGlobal) -> BridgeReplyRoute {
-        BridgeReplyRoute(transport: transport, requestID: requestID, global: global)
-    }
-
-    private struct Wire: Decodable {
-        var handler: String
-        var id: Int?
-        var body: JSONValue?
     }
 }

@@ -10,19 +10,24 @@ public enum BridgeReplyRoute: Sendable, Hashable {
     /// text the page's client reads from the listener object's message event.
     case androidReplyProxy(requestID: Int)
     /// Any other transport (the Android interface, React Native, Cordova): a script to evaluate
-    /// in the page, which settles the request in the client on `window[global]`.
-    case script(requestID: Int, global: String)
+    /// in the page, which settles the request in the client on `window[global]` with the
+    /// client's secret.
+    case script(requestID: Int, global: String, secret: BridgeSecret)
 
     /// The route of a request that came over `transport` with `requestID` (the envelope's `id`;
-    /// `nil` for a post) to the client on `window[global]`.
-    public init(transport: ScriptTransport, requestID: Int?, global: String = BridgeScripts.defaultClientGlobal) {
+    /// `nil` for a post) to the client on `window[global]` injected with `secret`.
+    public init(transport: ScriptTransport, requestID: Int?, global: String, secret: BridgeSecret) {
         switch (transport, requestID) {
         case (.webKitObject, _), (.webKitString, _): self = .webKitReplyHandler
         case (_, nil): self = .none
         case (.androidListener, let id?): self = .androidReplyProxy(requestID: id)
-        case (.android, let id?), (.reactNative, let id?), (.cordova, let id?): self = .script(requestID: id, global: global)
+        case (.android, let id?), (.reactNative, let id?), (.cordova, let id?):
+            self = .script(requestID: id, global: global, secret: secret)
         }
     }
+
+    /// Whether the page waits for an answer on this route: `false` for a post.
+    public var isRequest: Bool { self != .none }
 
     /// The answer that rejects the request with `message`, such as a ``BridgeError``'s
     /// description when the dispatcher refuses the request before any channel reads it.
@@ -55,9 +60,10 @@ public enum BridgeReplyRoute: Sendable, Hashable {
             .webKitReply(value: nil, errorMessage: message)
         case (.androidReplyProxy(let id), _):
             .replyProxyText(JSONValue.object(JSONObject(uniqueMembers: [Self.idMember(id)] + outcome.members)).jsonText)
-        case (.script(let id, let global), _):
+        case (.script(let id, let global, let secret), _):
             .script(
-                "(function (client) { if (client && typeof client.settle === \"function\") client.settle(\(id), "
+                "(function (client) { if (client && typeof client.settle === \"function\") client.settle("
+                    + "\(Escaper.javaScriptString(secret.text)), \(id), "
                     + "\(Escaper.scriptJSON(.object(JSONObject(uniqueMembers: outcome.members))))); })"
                     + "(window[\(Escaper.javaScriptString(global))]);\n")
         }

@@ -1,7 +1,9 @@
 /// Scripts that hand the app's values to the page: the event or function name is a string
 /// literal, never spliced into code, and the values are script-safe JSON.
 extension BridgeScripts {
-    /// Dispatches a `CustomEvent` named `name` on `window` with `detail` as its detail.
+    /// Dispatches a `CustomEvent` named `name` on `window` with `detail` as its detail, for a
+    /// page's own listener (Branch's page listens for its completion so). Any page script can
+    /// dispatch such an event too; the app's events to its client are ``BridgeClient``'s.
     public static func dispatchEvent(named name: String, detail: JSONValue) -> String {
         event(named: name, detailJSON: Escaper.scriptJSON(detail))
     }

@@ -22,11 +22,12 @@ struct DecodeCommandTests {
     /// that names another is refused.
     @Test func envelopeLinesNameTheirHandler() {
         let stdin = [
-            #"{"transport":"envelope","body":"{\"handler\":\"voltRedirect\",\"body\":{\"type\":\"bank_redirect\",\"url\":\"https://bank.example/a\"}}"}"#,
-            #"{"transport":"envelope","body":"{\"handler\":\"cart\",\"id\":1,\"body\":{}}"}"#,
-            #"{"transport":"envelope","body":"{\"id\":1}"}"#,
-            #"{"transport":"envelope","handler":"x","body":"{\"handler\":\"voltRedirect\",\"body\":null}"}"#,
+            #"{"transport":"envelope","body":"{\"version\":1,\"handler\":\"voltRedirect\",\"body\":{\"type\":\"bank_redirect\",\"url\":\"https://bank.example/a\"}}"}"#,
+            #"{"transport":"envelope","body":"{\"version\":1,\"handler\":\"cart\",\"id\":1,\"body\":{}}"}"#,
+            #"{"transport":"envelope","body":"{\"version\":1,\"id\":1}"}"#,
+            #"{"transport":"envelope","handler":"x","body":"{\"version\":1,\"handler\":\"voltRedirect\",\"body\":null}"}"#,
             #"{"transport":"envelope","body":{"handler":"voltRedirect"}}"#,
+            #"{"transport":"envelope","body":"{\"version\":2,\"handler\":\"voltRedirect\",\"body\":null}"}"#,
         ].joined(separator: "\n")
         let result = runCLI(["decode", "--jsonl", "-"], stdin: stdin)
         #expect(result.code == 1)
@@ -34,12 +35,13 @@ struct DecodeCommandTests {
             result.out.split(separator: "\n").map(String.init) == [
                 #"{"line":1,"handler":"voltRedirect","kind":"volt.bankRedirect","message":{"type":"bank_redirect","url":"https://bank.example/a"}}"#,
                 #"{"line":2,"handler":"cart","error":"$: no channel is registered under this handler name"}"#,
-                #"{"line":3,"handler":null,"error":"the envelope: $.handler: required field is missing"}"#,
+                #"{"line":3,"handler":null,"error":"$.handler: not an envelope: required field is missing"}"#,
                 #"{"line":4,"handler":"x","error":"the line's handler is not the envelope's, \"voltRedirect\""}"#,
                 #"{"line":5,"handler":null,"error":"an envelope line's \"body\" is its text, a string"}"#,
+                #"{"line":6,"handler":null,"error":"voltRedirect: $.version: not an envelope: version 2 is not one this app reads (it reads 1)"}"#,
             ])
         let summary = runCLI(["decode", "--jsonl", "-", "--summary"], stdin: stdin).out
-        #expect(summary.contains(#""envelope.malformed":1"#) && summary.contains(#""line.handlerMismatch":1"#), "\(summary)")
+        #expect(summary.contains(#""envelope.malformed":2"#) && summary.contains(#""line.handlerMismatch":1"#), "\(summary)")
     }
 
     @Test func decodesANumericStringHeight() {

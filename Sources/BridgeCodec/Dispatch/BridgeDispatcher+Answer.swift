@@ -1,0 +1,124 @@
+/// One call per message that may wait for an answer: what arrived goes in, the app's handler runs
+/// on its typed message, and what to send back comes out. Whatever goes wrong on the way is an
+/// answer too, so that no request the page sent waits out its timeout.
+extension BridgeDispatcher {
+    /// Answers an envelope the page's `client` posted (every transport but WebKit's), from a frame
+    /// of `origin` when the transport reports one (the web-message listener does).
+    ///
+    /// `handle` receives the typed message and returns ``BridgeReply/answer(_:)``'s or
+    /// ``BridgeReply/fail(_:)``'s answer, or ``BridgeAnswer/none`` for a post. For a request,
+    /// anything that stops it (text that is no envelope of this protocol's version, a channel
+    /// not registered or taking posts only, a frame refused, a malformed body, an error `handle`
+    /// throws, no answer from `handle`) is the answer that rejects the page's Promise with the
+    /// error's description; send ``BridgeAnswer/script(_:)`` with `evaluateJavascript` or
+    /// `injectJavaScript`, and ``BridgeAnswer/replyProxyText(_:)`` with the reply proxy the
+    /// message came with (it answers the frame that asked). It throws only where nobody in the
+    /// page waits: the ``BridgeError`` of a post, or of text that names no request, and the
+    /// error `handle` throws for a post.
+    public func answer(
+        envelope text: String, origin: FrameOrigin? = nil, client: BridgeClient, _ handle: (Message) throws -> BridgeAnswer
+    ) throws -> BridgeAnswer {
+        switch try prepare(envelope: text, origin: origin, client: client) {
+        case .answer(let answer): return answer
+        case .message(let message, let route, let handlerName):
+            do {
+                return Self.settled(try handle(message), route: route, handlerName: handlerName)
+            } catch let error where route.isRequest {
+                return route.failure(String(describing: error))
+            }
+        }
+    }
+
+    /// ``answer(envelope:origin:client:_:)`` for a handler that awaits its answer.
+    public func answer(
+        envelope text: String, origin: FrameOrigin? = nil, client: BridgeClient, _ handle: (Message) async throws -> BridgeAnswer
+    ) async throws -> BridgeAnswer {
+        switch try prepare(envelope: text, origin: origin, client: client) {
+        case .answer(let answer): return answer
+        case .message(let message, let route, let handlerName):
+            do {
+                return Self.settled(try await handle(message), route: route, handlerName: handlerName)
+            } catch let error where route.isRequest {
+                return route.failure(String(describing: error))
+            }
+        }
+    }
+
+    /// Answers a message WebKit delivered to a handler registered with a reply handler
+    /// (`WKScriptMessageHandlerWithReply`): `WKScriptMessage.name`, `.body` and the frame's
+    /// origin go in, and ``BridgeAnswer/webKitReply(value:errorMessage:)`` comes out, for
+    /// `replyHandler(value?.foundationObject, errorMessage)`. A refusal, or an error `handle`
+    /// throws, is the error text; a post to a channel that answers nothing resolves with no
+    /// value, which the client's `post` does not wait for.
+    public func answer(
+        webKitMessageNamed name: String, body: consuming Any?, origin: FrameOrigin?, _ handle: (Message) throws -> BridgeAnswer
+    ) -> BridgeAnswer {
+        let route = BridgeReplyRoute.webKitReplyHandler
+        do {
+            let message = try dispatch(handlerName: name, foundationBody: body, origin: origin, replyRoute: route)
+            return Self.settledOverWebKit(try handle(message), name: name, answers: channelAnswers(name))
+        } catch {
+            return route.failure(String(describing: error))
+        }
+    }
+
+    /// ``answer(webKitMessageNamed:body:origin:_:)`` for a handler that awaits its answer.
+    public func answer(
+        webKitMessageNamed name: String, body: consuming Any?, origin: FrameOrigin?, _ handle: (Message) async throws -> BridgeAnswer
+    ) async -> BridgeAnswer {
+        let route = BridgeReplyRoute.webKitReplyHandler
+        do {
+            let message = try dispatch(handlerName: name, foundationBody: body, origin: origin, replyRoute: route)
+            return Self.settledOverWebKit(try await handle(message), name: name, answers: channelAnswers(name))
+        } catch {
+            return route.failure(String(describing: error))
+        }
+    }
+
+    /// What an envelope comes to before the app's handler runs.
+    private enum Step {
+        /// The answer to send at once.
+        case answer(BridgeAnswer)
+        /// The message for the handler, where its answer goes, and the channel's name.
+        case message(Message, BridgeReplyRoute, handlerName: String)
+    }
+
+    private func prepare(envelope text: String, origin: FrameOrigin?, client: BridgeClient) throws(BridgeError) -> Step {
+        let envelope: BridgeEnvelope
+        do throws(BridgeEnvelope.Refusal) {
+            envelope = try BridgeEnvelope(jsonText: text, limits: limits)
+        } catch {
+            guard let id = error.requestID else { throw error.error }
+            return .answer(client.replyRoute(requestID: id).failure(error.error.description))
+        }
+        let route = client.replyRoute(requestID: envelope.requestID)
+        do throws(BridgeError) {
+            return .message(try dispatch(envelope.message(origin: origin), replyRoute: route), route, handlerName: envelope.handlerName)
+        } catch {
+            guard route.isRequest else { throw error }
+            return .answer(route.failure(error.description))
+        }
+    }
+
+    /// The handler's answer, or, where a request got none, the answer that says so.
+    private static func settled(_ answer: BridgeAnswer, route: BridgeReplyRoute, handlerName: String) -> BridgeAnswer {
+        guard answer == .none, route.isRequest else { return answer }
+        return route.failure(noAnswer(handlerName))
+    }
+
+    private static func settledOverWebKit(_ answer: BridgeAnswer, name: String, answers: Bool) -> BridgeAnswer {
+        switch answer {
+        case .none where answers: BridgeReplyRoute.webKitReplyHandler.failure(noAnswer(name))
+        case .none: .webKitReply(value: nil, errorMessage: nil)
+        default: answer
+        }
+    }
+
+    private static func noAnswer(_ handlerName: String) -> String {
+        "\(JSONPath.escaped(handlerName)): the app's handler gave no answer"
+    }
+
+    private func channelAnswers(_ name: String) -> Bool {
+        channels.first { $0.handlerName.hasSameCodeUnits(as: name) }?.answersRequests ?? false
+    }
+}
