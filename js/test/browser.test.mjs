@@ -166,7 +166,7 @@ forEachEngine("ScriptJSONEncoder values, events and calls inside <script> blocks
   const names = ["branchPlaidLinkComplete", ...hostile];
   const scripts = names.map((name, index) => {
     const detail = { name, index };
-    const event = run(["script", "event", "--event", name, "--detail", JSON.stringify(detail)]);
+    const event = run(["script", "event", "--secret", "Pq7_test-SECRET-0123456789abcdef", "--event", name, "--detail", JSON.stringify(detail)]);
     const call = run(["script", "call", "--function", name, "--arguments", JSON.stringify([name, index])]);
     assert.equal(event.status, 0, event.stderr);
     assert.equal(call.status, 0, call.stderr);

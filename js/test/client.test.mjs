@@ -1,40 +1,94 @@
 // The page-side client (bridgecodec script bridge) on every transport, in node:vm and in headless
 // Chromium, with stand-ins only for the native objects: they answer with what the Swift side writes
-// (bridgecodec script reply). The WebKit transports also run in WebKit itself (webkit.test.mjs).
+// (bridgecodec script reply, script event), and a hostile script runs after the client. The WebKit
+// transports also run in WebKit itself (webkit.test.mjs).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import vm from "node:vm";
-import { transports, pageScript, check, client } from "./client.mjs";
-import { load, run, decodeAll } from "./support.mjs";
+import { transports, natives, scenario, check, client, event, events, secret } from "./client.mjs";
+import { load, run, decodeAll, script } from "./support.mjs";
+
+/** A node:vm page: a window that dispatches events, with timers and CustomEvent. */
+function page() {
+  const target = new EventTarget();
+  const window = { dispatchEvent: (e) => target.dispatchEvent(e), addEventListener: (...a) => target.addEventListener(...a) };
+  const windowEvents = [];
+  target.addEventListener("cartChanged", (e) => windowEvents.push(e.detail));
+  return { context: vm.createContext({ window, setTimeout, clearTimeout, CustomEvent }), windowEvents };
+}
 
 for (const transport of transports) {
-  test(`the client over ${transport} in node:vm`, async () => {
-    const window = {};
-    const context = vm.createContext({ window, setTimeout, clearTimeout });
+  test(`the client over ${transport} in node:vm, a hostile script after it`, async () => {
+    const { context, windowEvents } = page();
+    vm.runInContext(natives(transport), context);
     vm.runInContext(client(transport), context);
-    const report = await vm.runInContext(pageScript(transport), context);
+    vm.runInContext(event("early", events.early), context);
+    const report = await vm.runInContext(scenario(transport), context);
     check(transport, JSON.parse(JSON.stringify(report)));
+    // The window event goes to every listener, the page's forged one too: it is the page's, not the client's.
+    assert.deepEqual(JSON.parse(JSON.stringify(windowEvents)), ["forged", events.cartChanged]);
   });
 }
+
+test("events wait for their first subscriber, within the bound, the oldest dropped first", async () => {
+  const { context } = page();
+  vm.runInContext(natives("react-native"), context);
+  vm.runInContext(client("react-native", ["--kept-events", "3"]), context);
+  for (let i = 1; i <= 5; i++) vm.runInContext(event("tick", { i }), context);
+  vm.runInContext(event("other", { i: 0 }), context);
+  const got = await vm.runInContext(`new Promise(function (resolve) {
+    var ticks = [];
+    var returned = false;
+    var stop = window.bridgecodec.on("tick", function (detail) { ticks.push([returned, detail.i]); });
+    returned = true;
+    setTimeout(function () {
+      stop();
+      var later = [];
+      window.bridgecodec.on("tick", function (detail) { later.push(detail.i); });
+      setTimeout(function () { resolve({ ticks: ticks, later: later }); }, 10);
+    }, 10);
+  })`, context);
+  // The bound holds over every name: the three kept are ticks 4 and 5 and "other"'s; once
+  // delivered, a kept event is gone.
+  assert.deepEqual(JSON.parse(JSON.stringify(got)), { ticks: [[true, 4], [true, 5]], later: [] });
+});
+
+test("a callback that throws does not keep the event from the others, and its error is reported", async () => {
+  const errors = [];
+  const reporting = (fn, ms) => setTimeout(() => { try { fn(); } catch (error) { errors.push(error.message); } }, ms);
+  const { context } = page();
+  context.setTimeout = reporting;
+  vm.runInContext(natives("android"), context);
+  vm.runInContext(client("android"), context);
+  vm.runInContext(`window.got = [];
+    window.bridgecodec.on("e", function () { throw new Error("first callback"); });
+    window.bridgecodec.on("e", function (detail) { window.got.push(detail); });`, context);
+  vm.runInContext(event("e", { ok: true }), context);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.deepEqual(JSON.parse(JSON.stringify(vm.runInContext("window.got", context))), [{ ok: true }]);
+  assert.deepEqual(errors, ["first callback"]);
+});
 
 /** `value` as JSON that an inline script holds as it is: no `</script>` can end it. */
 const inline = (value) => JSON.stringify(value).replaceAll("<", "\\u003c");
 
-test("the client on every transport in Chromium", () => {
+test("the client on every transport in Chromium, a hostile script after it", () => {
   const runs = transports.map((transport) => `
     <iframe id=${JSON.stringify(transport)} srcdoc="<!doctype html>"></iframe>`).join("");
   // Each transport in a frame of its own, so that their globals do not meet.
   const html = `<!doctype html><meta charset="utf-8"><body>${runs}<pre id="result"></pre><script>
     const transports = ${inline(transports)};
-    const clients = ${inline(Object.fromEntries(transports.map((t) => [t, client(t)])))};
-    const scenarios = ${inline(Object.fromEntries(transports.map((t) => [t, pageScript(t)])))};
+    const steps = ${inline(Object.fromEntries(transports.map((t) => [t, [natives(t), client(t), event("early", events.early), scenario(t)]])))};
     window.addEventListener("load", async () => {
       const reports = {};
       try {
         for (const transport of transports) {
           const frame = document.getElementById(transport).contentWindow;
-          frame.eval(clients[transport]);
-          reports[transport] = await frame.eval(scenarios[transport]);
+          const [installNatives, installClient, early, run] = steps[transport];
+          frame.eval(installNatives);
+          frame.eval(installClient);
+          frame.eval(early);
+          reports[transport] = JSON.parse(JSON.stringify(await frame.eval(run)));
         }
       } catch (error) {
         reports.error = String(error && error.stack);
@@ -55,7 +109,7 @@ test("the providers' messages posted through the client decode on the Swift side
       Android: sink, voltRedirect: sink, sovHandler: sink, ReactNativeWebView: sink, webkit: { messageHandlers: { cordova_iab: sink } },
     };
     const context = vm.createContext({ window, setTimeout, clearTimeout });
-    vm.runInContext(client(transport), context);
+    vm.runInContext(script(["bridge", "--transport", transport, "--secret", secret, "--posts", "voltRedirect,sovHandler"]), context);
     vm.runInContext(`window.bridgecodec.post("voltRedirect", {type: "merchant_redirect", result: "cancel", url: "https://merchant.example/c?o=1"});
       window.bridgecodec.post("sovHandler", {type: "height", value: "420"});
       window.bridgecodec.post("voltRedirect", {type: "bank_redirect", url: "javascript:alert(1)"});`, context);
@@ -71,17 +125,26 @@ test("over android-listener a window is never a handler", async () => {
   window.self = window;
   window.window = window;
   const context = vm.createContext({ window, setTimeout, clearTimeout });
-  vm.runInContext(client("android-listener"), context);
+  vm.runInContext(script(["bridge", "--transport", "android-listener", "--secret", secret, "--channels", "self,window"]), context);
   for (const name of ["self", "window"]) {
     await assert.rejects(vm.runInContext(`window.bridgecodec.request(${JSON.stringify(name)}, 1)`, context), /no handler/);
     assert.throws(() => vm.runInContext(`window.bridgecodec.post(${JSON.stringify(name)}, 1)`, context), /no handler/);
   }
 });
 
-test("script bridge and script reply refuse what they cannot write", () => {
-  assert.equal(run(["script", "bridge", "--transport", "android", "--timeout-ms", "0"]).status, 2);
-  assert.equal(run(["script", "reply", "--transport", "android", "--value", "1"]).status, 2);
-  assert.equal(run(["script", "reply", "--transport", "android", "--request-id", "0", "--value", "1"]).status, 2);
-  assert.equal(run(["script", "reply", "--transport", "cordova", "--request-id", "1", "--value", "[1,"]).status, 2);
-  assert.equal(run(["script", "reply", "--transport", "cordova", "--request-id", "1"]).status, 2);
+test("script bridge, reply and event refuse what they cannot write", () => {
+  const bridge = ["script", "bridge", "--transport", "android", "--secret", secret, "--channels", "cart"];
+  assert.equal(run(bridge).status, 0);
+  assert.equal(run([...bridge, "--timeout-ms", "0"]).status, 2);
+  assert.equal(run([...bridge, "--kept-events", "-1"]).status, 2);
+  assert.equal(run(["script", "bridge", "--transport", "android", "--secret", secret]).status, 2);
+  assert.equal(run(["script", "bridge", "--transport", "android", "--channels", "cart"]).status, 2);
+  assert.equal(run(["script", "bridge", "--transport", "android", "--secret", "short", "--channels", "cart"]).status, 2);
+  assert.equal(run(["script", "reply", "--transport", "android", "--secret", secret, "--value", "1"]).status, 2);
+  assert.equal(run(["script", "reply", "--transport", "android", "--request-id", "1", "--value", "1"]).status, 2);
+  assert.equal(run(["script", "reply", "--transport", "android", "--secret", secret, "--request-id", "0", "--value", "1"]).status, 2);
+  assert.equal(run(["script", "reply", "--transport", "cordova", "--secret", secret, "--request-id", "1", "--value", "[1,"]).status, 2);
+  assert.equal(run(["script", "reply", "--transport", "cordova", "--secret", secret, "--request-id", "1"]).status, 2);
+  assert.equal(run(["script", "event", "--event", "e", "--detail", "1"]).status, 2);
+  assert.equal(run(["script", "event", "--secret", secret, "--event", "e", "--detail", "[1,"]).status, 2);
 });

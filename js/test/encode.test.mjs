@@ -24,16 +24,26 @@ function sandbox() {
   return { window, CustomEvent, events, calls };
 }
 
-test("script event: the name and detail reach the page as data", () => {
+test("script event: the name and detail reach the client's subscribers and the window as data", () => {
+  const secret = "Pq7_test-SECRET-0123456789abcdef";
+  const client = run(["script", "bridge", "--transport", "android", "--secret", secret, "--posts", "log"]);
+  assert.equal(client.status, 0, client.stderr);
   for (const name of strings.slice(0, 300)) {
     const detail = { name, list: [name, 1.5] };
-    const result = run(["script", "event", "--event", name, "--detail", JSON.stringify(detail)]);
+    const result = run(["script", "event", "--secret", secret, "--event", name, "--detail", JSON.stringify(detail)]);
     assert.equal(result.status, 0, result.stderr);
     const context = sandbox();
-    vm.runInNewContext(result.stdout, context);
+    context.window.Android = { postMessage() {} };
+    Object.assign(context, { received: [], name, setTimeout, clearTimeout });
+    vm.createContext(context);
+    vm.runInContext(client.stdout, context);
+    // Subscribed first, so the event is delivered as it arrives rather than kept.
+    if (name.length > 0) vm.runInContext("window.bridgecodec.on(name, function (detail) { received.push(detail); })", context);
+    vm.runInContext(result.stdout, context);
     assert.equal(context.events.length, 1);
     assert.equal(context.events[0].type, name);
     assert.deepEqual(inThisRealm(context.events[0].detail), detail);
+    assert.deepEqual(inThisRealm(context.received), name.length > 0 ? [detail] : []);
   }
 });
 

@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { sandbox, decodeAll, script, recordsFor, runWebKit, strings, scriptValues, encodeAll, escapeAll } from "./support.mjs";
-import { answers, check, hostile, reply, requests } from "./client.mjs";
+import { answers, check, client, event, events, hostile, reply, scenario } from "./client.mjs";
 
 const transports = ["webkit-object", "webkit-string", "cordova"];
 
@@ -156,51 +156,43 @@ undefined;`;
   assert.deepEqual(readBack.values, scriptValues);
 });
 
-/** The client's scenario in a WebKit page: the outcomes go to the "report" handler. */
-const clientScenario = `(function () {
-  var client = window.bridgecodec;
-  client.post("log", { event: "opened", note: ${JSON.stringify(hostile)} });
-  var pending = ${JSON.stringify(requests)}.map(function (r) {
-    return client.request(r.handler, r.body, r.timeoutMs ? { timeoutMs: r.timeoutMs } : undefined);
-  });
-  Promise.allSettled(pending).then(function (outcomes) {
-    window.webkit.messageHandlers.report.postMessage(JSON.stringify(outcomes.map(function (o) {
-      return o.status === "fulfilled" ? { value: o.value } : { error: String(o.reason && o.reason.message) };
-    })));
-  });
-})();`;
+/** The client's scenario in a WebKit page, the hostile script included: the report goes to the "report" handler. */
+const clientScenario = (transport) => `${scenario(transport, { answer: false })}.then(function (report) {
+  window.webkit.messageHandlers.report.postMessage(JSON.stringify(report));
+});
+undefined;`;
 
-test("the client's posts and requests in WebKitGTK, answered by WebKit's own reply handler", () => {
+test("the client's posts, requests and events in WebKitGTK, answered by WebKit's own reply handler, a hostile script after it", () => {
   // The app answers through WKScriptMessageHandlerWithReply: what `script reply` writes for WebKit.
   const webkitAnswers = [1, 2, 3, 4].map((id) => (answers[id] ? reply("webkit-object", id) : null))
     .map((text, index) => (text === null ? null : answers[index + 1].value !== undefined ? { value: text.trim() } : { error: text.replace(/\n$/, "") }));
   const pages = ["webkit-object", "webkit-string"].map((transport) => ({
     name: `client over ${transport}`, html: "<!DOCTYPE html><html><body></body></html>", baseURI: "https://shop.example/",
-    userScript: script(["bridge", "--transport", transport]), handlers: ["log", "report"],
-    replyHandlers: { cart: { answers: webkitAnswers, reverse: true } }, steps: [clientScenario], posts: 6,
+    userScript: client(transport), handlers: ["log", "report"],
+    replyHandlers: { cart: { answers: webkitAnswers, reverse: true } }, steps: [event("early", events.early), clientScenario(transport)], posts: 6,
   }));
   const ran = runWebKit(pages);
   for (const [index, page] of ran.entries()) {
     const transport = pages[index].name.replace("client over ", "");
     assert.deepEqual(page.errors, [], page.name);
     const [report] = page.posts.filter((post) => post.handler === "report").map((post) => JSON.parse(JSON.parse(post.body)));
-    const sent = page.posts.filter((post) => post.handler !== "report")
+    report.sent = page.posts.filter((post) => post.handler !== "report")
       .map((post) => ({ via: "webkit", name: post.handler, args: [JSON.parse(post.body)] }));
-    check(transport, { sent, outcomes: report });
+    check(transport, report);
   }
 });
 
-test("the client over Cordova in WebKitGTK: envelopes to cordova_iab, answered by the scripts script reply writes", () => {
+test("the client over Cordova in WebKitGTK: envelopes to cordova_iab, answered by the scripts script reply writes, a hostile script after it", () => {
   // The app evaluates its answers in the page, last first; request 4 is never answered.
   const replies = [5, 3, 2, 1].map((id) => reply("cordova", id));
   const [page] = runWebKit([{
     name: "client over cordova", html: "<!DOCTYPE html><html><body></body></html>", baseURI: "https://shop.example/",
-    userScript: script(["bridge", "--transport", "cordova"]), handlers: ["cordova_iab", "report"],
-    steps: [clientScenario, ...replies], posts: 7,
+    userScript: client("cordova"), handlers: ["cordova_iab", "report"],
+    steps: [event("early", events.early), clientScenario("cordova"), ...replies], posts: 7,
   }]);
   assert.deepEqual(page.errors, []);
   const [report] = page.posts.filter((post) => post.handler === "report").map((post) => JSON.parse(JSON.parse(post.body)));
-  const sent = page.posts.filter((post) => post.handler === "cordova_iab")
+  report.sent = page.posts.filter((post) => post.handler === "cordova_iab")
     .map((post) => ({ via: "cordova", name: "cordova_iab", args: [JSON.parse(post.body)] }));
-  check("cordova", { sent, outcomes: report });
+  check("cordova", report);
 });
