@@ -123,7 +123,7 @@ struct ErrorReasonCoverageTests {
     @Test func everyBridgeErrorAndRefusalReason() {
         let dispatcher = BridgeDispatcher(channels: [
             BridgeChannel<JSONValue>("open", origins: .anyOrigin),
-            BridgeChannel<JSONValue>("listed", origins: .hosts(["shop.example"], mainFrameOnly: true)),
+            BridgeChannel<JSONValue>("listed", origins: .hosts(["shop.example"])),
         ])
         func reason(_ name: String, _ origin: FrameOrigin?) -> BridgeError.Reason? {
             Self.caught(BridgeError.self) { _ = try dispatcher.dispatch(handlerName: name, jsonText: "[1,]", origin: origin) }?.reason

@@ -66,7 +66,7 @@ public struct OriginPolicy: Sendable, Hashable {
     private enum Rule: Sendable, Hashable {
         case any
         // Boxed: a lookup copies a channel's policy, and copying a box is one retain.
-        indirect case hosts(HostList, mainFrameOnly: Bool)
+        indirect case hosts(HostList, includingFrames: Bool)
     }
 
     private let rule: Rule
@@ -75,19 +75,24 @@ public struct OriginPolicy: Sendable, Hashable {
     /// the platform gives no origin (Android's `@JavascriptInterface`).
     public static let anyOrigin = OriginPolicy(rule: .any)
 
-    /// Only `https` frames on the default port whose host is listed (compared as a browser serializes hosts:
-    /// ASCII case ignored, `127.1` the same as `127.0.0.1`). An entry
-    /// `*.example.com` allows every subdomain of `example.com`, not the domain itself.
-    /// A message without an origin is rejected.
-    public static func hosts(_ hosts: some Sequence<String>, mainFrameOnly: Bool = false) -> OriginPolicy {
-        OriginPolicy(rule: .hosts(HostList(hosts), mainFrameOnly: mainFrameOnly))
+    /// Only the main frame, on `https` and the default port, whose host is listed (compared as a
+    /// browser serializes hosts: ASCII case ignored, `127.1` the same as `127.0.0.1`). An entry
+    /// `*.example.com` allows every subdomain of `example.com`, not the domain itself. A message
+    /// without an origin is rejected.
+    ///
+    /// Frames inside a checkout are other parties' content (a card issuer's 3-D Secure page, an
+    /// ad), so an iframe is refused even from a listed host unless `includingFrames` is `true`,
+    /// for a channel whose page posts from a frame of its own.
+    public static func hosts(_ hosts: some Sequence<String>, includingFrames: Bool = false) -> OriginPolicy {
+        OriginPolicy(rule: .hosts(HostList(hosts), includingFrames: includingFrames))
     }
 
     /// Why a frame may not post to a channel.
     public enum Refusal: Sendable, Hashable, CustomStringConvertible {
         /// The platform reported no origin, and the channel allows only listed hosts.
         case noOrigin
-        /// The frame is an iframe, and the channel allows only the main frame.
+        /// The frame is an iframe, and the channel allows only the main frame (its host list does
+        /// not include frames).
         case notMainFrame(FrameOrigin)
         /// The frame's scheme is not `https`.
         case scheme(FrameOrigin)
@@ -111,8 +116,8 @@ public struct OriginPolicy: Sendable, Hashable {
     /// The `allowedOriginRules` for androidx.webkit's `WebViewCompat.addWebMessageListener` that
     /// inject the listener's object into the frames this policy admits, and no others: `*` for
     /// ``anyOrigin``, else `https://HOST` for each host and `https://*.DOMAIN` for each `*.DOMAIN`.
-    /// A main-frame-only policy admits iframes of its hosts to the object; the listener reports
-    /// `isMainFrame`, and the dispatcher refuses them.
+    /// The rules admit iframes of the hosts to the object too; the listener reports `isMainFrame`,
+    /// and the dispatcher refuses an iframe unless the list includes frames.
     public var allowedOriginRules: Set<String> {
         switch rule {
         case .any: ["*"]
@@ -127,9 +132,9 @@ public struct OriginPolicy: Sendable, Hashable {
 
     /// Why `origin` is refused, or `nil` when it is allowed.
     func refusal(of origin: FrameOrigin?) -> Refusal? {
-        guard case .hosts(let hosts, let mainFrameOnly) = rule else { return nil }
+        guard case .hosts(let hosts, let includingFrames) = rule else { return nil }
         guard let origin else { return .noOrigin }
-        if mainFrameOnly && !origin.isMainFrame { return .notMainFrame(origin) }
+        if !includingFrames && !origin.isMainFrame { return .notMainFrame(origin) }
         guard origin.scheme.asciiLowercased().utf8.elementsEqual("https".utf8) else { return .scheme(origin) }
         guard origin.port == nil || origin.port == 443 else { return .port(origin) }
         // The host as a browser serializes it; WebKit reports an IPv6 address without its brackets.

@@ -62,7 +62,7 @@ struct BridgeDispatcherTests {
     }
 
     @Test func originPolicyWithAHostList() {
-        let policy = OriginPolicy.hosts(["checkout.volt.io", "*.sovendus.com"], mainFrameOnly: true)
+        let policy = OriginPolicy.hosts(["checkout.volt.io", "*.sovendus.com"])
         let dispatcher = BridgeDispatcher(channels: [BridgeChannel.voltRedirect(origins: policy)])
         func outcome(_ origin: FrameOrigin?) -> BridgeError? {
             dispatcher.outcome(BridgeMessage(handlerName: "voltRedirect", jsonText: volt, origin: origin)).failureValue
@@ -78,6 +78,18 @@ struct BridgeDispatcherTests {
         #expect(
             outcome(FrameOrigin(scheme: "https", host: "checkout.volt.io", isMainFrame: false))?.description
                 == "voltRedirect: origin https://checkout.volt.io (iframe) is not the main frame")
+        // A list that includes frames admits an iframe of a listed host, and no other.
+        let framed = BridgeDispatcher(channels: [
+            BridgeChannel.voltRedirect(origins: .hosts(["checkout.volt.io"], includingFrames: true))
+        ])
+        func framedOutcome(_ host: String) -> BridgeError? {
+            framed.outcome(
+                BridgeMessage(
+                    handlerName: "voltRedirect", jsonText: volt, origin: FrameOrigin(scheme: "https", host: host, isMainFrame: false))
+            ).failureValue
+        }
+        #expect(framedOutcome("checkout.volt.io") == nil)
+        #expect(framedOutcome("ads.example")?.description == "voltRedirect: origin https://ads.example (iframe) is not allowed")
         #expect(outcome(nil)?.reason == .originNotAllowed(.noOrigin))
         let frame = FrameOrigin(scheme: "https", host: "checkout.volt.io", port: 8443, isMainFrame: true)
         #expect(outcome(frame)?.reason == .originNotAllowed(.port(frame)))

@@ -108,7 +108,7 @@ struct AndroidListenerOriginTests {
         for notAnOrigin in ["null", "", "https://shop.example/", "https://shop.example:443", "shop.example", "content://x", "https://a b"] {
             #expect(FrameOrigin(serializedOrigin: notAnOrigin, isMainFrame: true) == nil, "\(notAnOrigin)")
         }
-        let dispatcher = BridgeDispatcher(channels: [.voltRedirect(origins: .hosts(["checkout.volt.io"], mainFrameOnly: true))])
+        let dispatcher = BridgeDispatcher(channels: [.voltRedirect(origins: .hosts(["checkout.volt.io"]))])
         let body = #"{"type":"bank_redirect","url":"https://bank.example/"}"#
         func outcome(_ origin: String, main: Bool) -> BridgeError? {
             dispatcher.outcome(
