@@ -29,7 +29,7 @@ extension BridgeDispatcher {
         }
     }
 
-    /// ``answer(envelope:origin:client:_:)`` for a handler that awaits its answer.
+    /// ``answer(envelope:origin:client:_:)-8ivwd`` for a handler that awaits its answer.
     public func answer(
         envelope text: String, origin: FrameOrigin? = nil, client: BridgeClient, _ handle: (Message) async throws -> BridgeAnswer
     ) async throws -> BridgeAnswer {
@@ -62,7 +62,7 @@ extension BridgeDispatcher {
         }
     }
 
-    /// ``answer(webKitMessageNamed:body:origin:_:)`` for a handler that awaits its answer.
+    /// ``answer(webKitMessageNamed:body:origin:_:)-6vqd7`` for a handler that awaits its answer.
     public func answer(
         webKitMessageNamed name: String, body: consuming Any?, origin: FrameOrigin?, _ handle: (Message) async throws -> BridgeAnswer
     ) async -> BridgeAnswer {

@@ -8,7 +8,7 @@
 /// channel the app does not register or one that takes posts only, or after the timeout; and
 /// `on(name, callback)` receives the app's events named `name` and returns the function that
 /// unsubscribes. Over WebKit a request is the handler's own reply (register it with a reply
-/// handler); every other transport posts an envelope (``BridgeDispatcher/answer(envelope:origin:client:_:)``
+/// handler); every other transport posts an envelope (``BridgeDispatcher/answer(envelope:origin:client:_:)-8ivwd``
 /// reads it). Names are data, never code.
 public struct BridgeClient: Sendable, Hashable {
     /// Where the client is installed when no other name is given: `window.bridgecodec`.
@@ -33,7 +33,7 @@ public struct BridgeClient: Sendable, Hashable {
     /// How long a request waits for its answer unless it says otherwise.
     public let timeoutMilliseconds: Int
     /// How many events the client keeps, the oldest dropped first, until the first callback
-    /// subscribes to their name; it then receives them, in order, once `on` has returned.
+    /// subscribes to their name; it receives them, in order, before `on` returns.
     public let keptEvents: Int
 
     /// A client over `transport` with `secret`. Throws when `timeoutMilliseconds` is not from 1 to

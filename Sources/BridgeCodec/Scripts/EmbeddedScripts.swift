@@ -33,7 +33,6 @@ enum EmbeddedScripts {
         var defineProperty = Object.defineProperty;
         var PromiseType = Promise;
         var then = Promise.prototype.then;
-        var resolved = Promise.resolve.bind(Promise);
         var setTimer = setTimeout;
         var clearTimer = clearTimeout;
         var ErrorType = Error;
@@ -291,8 +290,9 @@ enum EmbeddedScripts {
           if (typeof callback !== "function") throw new TypeErrorType("bridgecodec: a callback is a function");
           var current = subscribers[name] || (subscribers[name] = list());
           push(current, callback);
-          // Events kept for the name reach it once `on` has returned its unsubscribe function.
-          if (current.length === 1) apply(then, resolved(undefined), [function () { flush(name); }]);
+          // Events kept for the name reach the first subscriber before `on` returns, oldest first, as
+          // a replaying subscription delivers what it holds.
+          if (current.length === 1) flush(name);
           var subscribed = true;
           return function unsubscribe() {
             if (!subscribed) return;
