@@ -157,6 +157,22 @@ struct ErrorReasonCoverageTests {
             }
         }
         #expect(reason("listed", shop).map { if case .invalidMessage = $0 { true } else { false } } == true)
+        // A request to a channel that takes posts only, and text that is no envelope.
+        let route = BridgeReplyRoute.script(requestID: 1, global: "bridgecodec", secret: .random())
+        let postsOnly = Self.caught(BridgeError.self) {
+            _ = try dispatcher.dispatch(BridgeMessage(handlerName: "open", jsonText: "1"), replyRoute: route)
+        }
+        #expect(postsOnly?.reason == .postsOnly)
+        let client = try? BridgeClient(transport: .reactNative, secret: .random())
+        let notAnEnvelope = client.flatMap { client in
+            Self.caught(BridgeError.self) { _ = try dispatcher.answer(envelope: "[]", client: client) { _ in .none } }
+        }
+        #expect(notAnEnvelope?.reason == .invalidEnvelope(.typeMismatch(expected: "an envelope object", found: .array)))
+        for found in [reason("missing", nil), reason("open", nil), postsOnly?.reason, notAnEnvelope?.reason] {
+            switch found {
+            case .unknownHandler?, .originNotAllowed?, .invalidMessage?, .postsOnly?, .invalidEnvelope?, nil: break
+            }
+        }
     }
 
     @Test func everyURLReason() throws {
