@@ -14,7 +14,8 @@ let package = Package(
         .library(name: "BridgeCodecProviders", targets: ["BridgeCodecProviders"]),
         // What a Swift server implementing Swedbank Pay's Merchant Backend links.
         .library(name: "SwedbankPayMerchantBackend", targets: ["SwedbankPayMerchantBackend"]),
-        // What an app's test target links: the malformed-payload generator and example bodies.
+        // What an app's test target links: the malformed-payload generator, example bodies, WebKit-shaped
+        // bodies and the capture reader.
         .library(name: "BridgeCodecTesting", targets: ["BridgeCodecTesting"]),
         .executable(name: "bridgecodec", targets: ["bridgecodec"]),
     ],

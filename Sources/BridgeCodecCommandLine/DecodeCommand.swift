@@ -1,5 +1,6 @@
 import BridgeCodec
 import BridgeCodecProviders
+import BridgeCodecTesting
 import Foundation
 import SwedbankPayMerchantBackend
 
@@ -20,7 +21,9 @@ enum DecodeCommand {
                                "body": …}; for "string" and "argument" the body is a JSON string holding the text
                                ("bodyBase64" instead for string bodies that are not UTF-8; bridgecodec fuzz writes these);
                                or {"transport": "envelope", "body": "…"}: the text the page's client (script bridge)
-                               posts off WebKit, whose own "handler" names the channel;
+                               posts off WebKit, whose own "handler" names the channel; a line may carry the
+                               frame's "origin" (and "isMainFrame": false), which BridgeCapture replays against
+                               an app's own channels (the default channels take any origin);
                                read line by line as it arrives (tail -f capture.jsonl | bridgecodec decode --jsonl -),
                                each result written once the piece of input holding its line is read
           --summary            with --jsonl: instead of a line per message, one JSON object at the end:
@@ -78,7 +81,7 @@ enum DecodeCommand {
             }
             guard let handler = list.options["--handler"] else { throw ArgumentList.UsageError(message: "--handler NAME is required") }
             let transportName = list.options["--transport"] ?? "object"
-            guard let transport = BridgeTransport(rawValue: transportName), transport == .object || transport == .string else {
+            guard let transport = BridgeCapture.Transport(rawValue: transportName), transport == .object || transport == .string else {
                 throw ArgumentList.UsageError(message: "--transport must be object or string, not '\(transportName)'")
             }
             guard list.positionals.count <= 1 else { throw ArgumentList.UsageError(message: "decode takes at most one FILE") }
@@ -88,7 +91,7 @@ enum DecodeCommand {
                 return .rejected("\(handler): $: the body is not valid UTF-8")
             }
             do throws(BridgeError) {
-                let message = try transport.dispatch(body, handler: handler, with: dispatcher)
+                let message = try transport.dispatch(body, handlerName: handler, through: dispatcher)
                 return .success(DecodeOutput.object(DecodeOutput.success(handler: handler, message)).jsonText + "\n")
             } catch {
                 return .rejected(error.description)
@@ -173,30 +176,26 @@ enum DecodeCommand {
         let summary: Bool
         let dispatcher: BridgeDispatcher<ProviderMessage>
 
-        /// A line is bounded by the line limit, and may hold a body longer, deeper or wider than
-        /// a body may be: the body's own limits decide, with a reason that names its handler.
-        private static let lineLimits = JSONLimits.largest
-
         /// The result line of `line`, number `number`, appended to `output` and counted.
         func answer(_ number: Int, _ line: InputSource.Line, into output: inout [UInt8], counting counts: inout CaptureSummary) {
-            let outcome: Result<(String, ProviderMessage), LineFailure>
+            let outcome: Result<BridgeCapture.Replayed<ProviderMessage>, BridgeCapture.Failure>
             switch line {
             case .tooLong(let byteCount):
                 outcome = .failure(
-                    LineFailure(category: "line.tooLong", message: "the line is \(byteCount) bytes, longer than \(maxLineBytes)"))
+                    BridgeCapture.Failure(category: "line.tooLong", message: "the line is \(byteCount) bytes, longer than \(maxLineBytes)"))
             case .text(var bytes):
                 if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
                 if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return }
-                outcome = decodeLine(bytes, limits: Self.lineLimits, dispatcher: dispatcher)
+                outcome = BridgeCapture.replay(line: bytes, through: dispatcher)
             }
             counts.add(outcome)
             guard !summary else { return }
             var result: [(String, JSONValue)] = [("line", .number(JSONNumber(number)))]
             switch outcome {
-            case .success(let (handler, message)):
-                result += DecodeOutput.success(handler: handler, message)
+            case .success(let replayed):
+                result += DecodeOutput.success(handler: replayed.handlerName, replayed.message)
             case .failure(let failure):
-                result += [("handler", failure.handler.map(JSONValue.string) ?? .null), ("error", .string(failure.description))]
+                result += [("handler", failure.handlerName.map(JSONValue.string) ?? .null), ("error", .string(failure.description))]
             }
             output += DecodeOutput.object(result).jsonText.utf8
             output.append(UInt8(ascii: "\n"))
@@ -221,106 +220,6 @@ enum DecodeCommand {
                 }
             }
             return chunks
-        }
-    }
-
-    /// A line holding an envelope of the page's client: its handler is the envelope's, and a
-    /// "handler" on the line, when there is one, must be the same.
-    private static func decodeEnvelope(
-        _ fields: JSONObject, limits: JSONLimits, dispatcher: BridgeDispatcher<ProviderMessage>
-    ) -> Result<(String, ProviderMessage), LineFailure> {
-        let logged: String? = if case .string(let name)? = fields["handler"] { name } else { nil }
-        guard case .string(let text)? = fields["body"] else {
-            return .failure(
-                LineFailure(handler: logged, category: "line.bodyMismatch", message: "an envelope line's \"body\" is its text, a string"))
-        }
-        let envelope: BridgeEnvelope
-        do throws(BridgeEnvelope.Refusal) {
-            envelope = try BridgeEnvelope(jsonText: text, limits: dispatcher.limits)
-        } catch {
-            return .failure(LineFailure(handler: logged, category: "envelope.malformed", message: "\(error.error)"))
-        }
-        if let logged, !logged.hasSameCodeUnits(as: envelope.handlerName) {
-            return .failure(
-                LineFailure(
-                    handler: logged, category: "line.handlerMismatch",
-                    message: "the line's handler is not the envelope's, \(JSONValue.string(envelope.handlerName).jsonText)"))
-        }
-        do throws(BridgeError) {
-            return .success((envelope.handlerName, try dispatcher.dispatch(envelope.message())))
-        } catch {
-            return .failure(LineFailure(handler: envelope.handlerName, refusal: error))
-        }
-    }
-
-    struct LineFailure: Error, CustomStringConvertible {
-        var handler: String?
-        /// The kind of refusal `--summary` counts, such as `urlRejected.forbiddenScheme`.
-        var category: String
-        var message: String
-
-        var description: String { message }
-
-        init(handler: String? = nil, category: String, message: String) {
-            self.handler = handler
-            self.category = category
-            self.message = message
-        }
-
-        /// The dispatcher's refusal of the line's message: its reason at its path, counted by kind.
-        init(handler: String, refusal error: BridgeError) {
-            self.init(handler: handler, category: CaptureSummary.category(of: error.reason), message: "\(error.path): \(error.reason)")
-        }
-    }
-    fileprivate static func decodeLine(
-        _ line: ArraySlice<UInt8>, limits: JSONLimits, dispatcher: BridgeDispatcher<ProviderMessage>
-    ) -> Result<(String, ProviderMessage), LineFailure> {
-        let record: JSONValue
-        do {
-            record = try line.withUnsafeBytes { bytes in try JSONValue(parsing: bytes, limits: limits) }
-        } catch {
-            return .failure(LineFailure(category: "line.notJSON", message: "the line is not JSON: \(JSONCheckCommand.describe(error))"))
-        }
-        if case .object(let fields) = record, fields["transport"] == .string("envelope") {
-            return decodeEnvelope(fields, limits: limits, dispatcher: dispatcher)
-        }
-        guard case .object(let fields) = record, case .string(let handler)? = fields["handler"] else {
-            return .failure(LineFailure(category: "line.noHandler", message: "the line needs a string \"handler\""))
-        }
-        guard case .string(let transportName)? = fields["transport"], let transport = BridgeTransport(rawValue: transportName) else {
-            return .failure(
-                LineFailure(
-                    handler: handler, category: "line.noTransport",
-                    message: "the line needs \"transport\": object, string, argument or absent"))
-        }
-        let body: String
-        switch (transport, fields["body"], fields["bodyBase64"]) {
-        case (.absent, _, _): body = ""
-        case (.object, let value?, _):
-            do throws(BridgeError) {
-                return .success((handler, try BridgeTransport.dispatchObject(value, handler: handler, with: dispatcher)))
-            } catch {
-                return .failure(LineFailure(handler: handler, refusal: error))
-            }
-        case (.string, .string(let text)?, _), (.argument, .string(let text)?, _): body = text
-        case (.string, nil, .string(let encoded)?):
-            guard let bytes = Data(base64Encoded: encoded) else {
-                return .failure(LineFailure(handler: handler, category: "line.notBase64", message: "\"bodyBase64\" is not base64"))
-            }
-            guard let text = String(validatingUTF8Bytes: bytes) else {
-                return .failure(LineFailure(handler: handler, category: "notUTF8", message: "$: the body is not valid UTF-8"))
-            }
-            body = text
-        default:
-            return .failure(
-                LineFailure(
-                    handler: handler, category: "line.bodyMismatch", message: "the line's \"body\" does not suit transport \(transportName)"
-                ))
-        }
-        do throws(BridgeError) {
-            return .success((handler, try transport.dispatch(body, handler: handler, with: dispatcher)))
-        } catch {
-            return .failure(LineFailure(handler: handler, refusal: error))
         }
     }
 }

@@ -1,5 +1,6 @@
 import BridgeCodec
 import BridgeCodecProviders
+import BridgeCodecTesting
 import Foundation
 import SwedbankPayMerchantBackend
 
@@ -18,13 +19,13 @@ enum DemoCommand {
         guard arguments.isEmpty else { return .usageError("demo takes no arguments", command: "demo") }
         let dispatcher = BridgeDispatcher(
             channels: BridgeChannel.allProviders(origins: .anyOrigin), urlPolicy: .https(plusAppSchemes: DemoSession.appSchemes))
-        let width = BridgeTransport.allCases.map(\.rawValue.count).max() ?? 0
+        let width = BridgeCapture.Transport.allCases.filter { $0 != .envelope }.map(\.rawValue.count).max() ?? 0
         var output = ""
         for capture in DemoSession.captures {
             let transport = capture.transport.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
             let outcome: String
             do throws(BridgeError) {
-                let message = try capture.transport.dispatch(capture.body, handler: capture.handler, with: dispatcher)
+                let message = try capture.transport.dispatch(capture.body, handlerName: capture.handler, through: dispatcher)
                 outcome = "\(message.kind) \(DecodeOutput.wireValue(message).jsonText)" + note(on: message)
             } catch {
                 outcome = "rejected: \(error.path): \(error.reason)"

@@ -1,9 +1,11 @@
+import BridgeCodecTesting
+
 /// A captured session of all four providers, valid and malformed, over every transport:
 /// what `bridgecodec demo` decodes.
 enum DemoSession {
     struct Capture {
         let handler: String
-        let transport: BridgeTransport
+        let transport: BridgeCapture.Transport
         let body: String
     }
 

@@ -49,9 +49,6 @@ enum JSONCheckCommand {
     /// Where the parse stopped, then why: `line 1, column 4: found ']' where a value was expected`.
     static func describe(_ error: any Error) -> String {
         guard let error = error as? JSONError else { return "\(error)" }
-        return switch error.reason {
-        case .malformedJSON(let syntax, let position): "\(position): \(syntax)"
-        default: (error.textPosition.map { "\($0): " } ?? "") + error.reason.description
-        }
+        return error.positionedDescription
     }
 }

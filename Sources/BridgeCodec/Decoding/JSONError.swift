@@ -154,3 +154,15 @@ extension JSONError {
         return error
     }
 }
+
+extension JSONError {
+    /// Where the text stopped being JSON and why, as the command-line tool prints it:
+    /// `line 1, column 4: found ']' where a value was expected`, or the reason after the position
+    /// a limit was breached at.
+    package var positionedDescription: String {
+        switch reason {
+        case .malformedJSON(let syntax, let position): "\(position): \(syntax)"
+        default: (textPosition.map { "\($0): " } ?? "") + reason.description
+        }
+    }
+}

@@ -1,0 +1,266 @@
+import BridgeCodec
+import Foundation
+
+/// A capture of bridge traffic, one JSON object a line, as an app logs what its WebView posts and
+/// as `bridgecodec decode --jsonl` reads it; each line replays through any dispatcher, the app's
+/// own channels included:
+///
+/// ```json
+/// {"handler": "cart", "transport": "object", "body": {"sku": "A-1"}, "origin": "https://shop.example"}
+/// {"handler": "cart", "transport": "string", "body": "{\"sku\":\"A-1\"}"}
+/// {"handler": "completed", "transport": "argument", "body": "success"}
+/// {"handler": "canceled", "transport": "absent"}
+/// {"transport": "envelope", "body": "{\"version\":1,\"handler\":\"cart\",\"body\":{}}"}
+/// ```
+///
+/// A string body may be `"bodyBase64"` instead, for bytes that are not UTF-8. With `"origin"`
+/// (a serialized origin, as androidx.webkit reports it; `"isMainFrame": false` for an iframe) the
+/// channel's origin policy is replayed too; without one, a host list refuses the line, as it
+/// refuses a message the platform reports no origin for.
+public enum BridgeCapture {
+    /// How a captured body reached native code.
+    public enum Transport: String, Sendable, Hashable, CaseIterable {
+        /// WKWebView: the page posted an object; native code received the graph WebKit builds.
+        case object
+        /// The page posted `JSON.stringify(data)`: Android, React Native, Cordova, WebKit string.
+        case string
+        /// A bare string argument of an Android interface method: `openHostedLink(url)`.
+        case argument
+        /// No body at all: `postMessage()`, `callbacks.canceled()`.
+        case absent
+        /// The text the page's client (`BridgeClient`) posts off WebKit; it names its own handler.
+        case envelope
+
+        /// Dispatches `body` (JSON text for `object` and `string`, raw text for `argument`, an
+        /// envelope's text for `envelope`) as this transport delivers it.
+        public func dispatch<Message>(
+            _ body: String, handlerName: String, origin: FrameOrigin? = nil, through dispatcher: BridgeDispatcher<Message>
+        ) throws(BridgeError) -> Message {
+            switch self {
+            case .string, .envelope:
+                return try dispatcher.dispatch(BridgeMessage(handlerName: handlerName, jsonText: body, origin: origin))
+            case .argument:
+                return try dispatcher.dispatch(BridgeMessage(handlerName: handlerName, stringArgument: body, origin: origin))
+            case .absent:
+                return try dispatcher.dispatch(handlerName: handlerName, foundationBody: nil, origin: origin)
+            case .object:
+                // A body read from a file is bounded as text first: it was read only as far as that bound.
+                let value: JSONValue
+                do {
+                    value = try JSONValue(parsing: body, limits: dispatcher.limits)
+                } catch {
+                    throw BridgeError(handlerName: handlerName, error)
+                }
+                return try Self.dispatchObject(value, handlerName: handlerName, origin: origin, through: dispatcher)
+            }
+        }
+
+        /// An object body, already read, as WKWebView delivers it: the value the graph WebKit
+        /// builds for it reads as (every number its double's JavaScript text), walked within the
+        /// dispatcher's limits as the graph is, never turned into text or a Foundation graph.
+        static func dispatchObject<Message>(
+            _ body: JSONValue, handlerName: String, origin: FrameOrigin?, through dispatcher: BridgeDispatcher<Message>
+        ) throws(BridgeError) -> Message {
+            try dispatcher.dispatch(BridgeMessage(handlerName: handlerName, body: .value(WebKitBody.value(for: body)), origin: origin))
+        }
+    }
+
+    /// A line's message, and the handler it was posted to.
+    public struct Replayed<Message: Sendable>: Sendable {
+        /// The handler the line names (an envelope's own, for an envelope).
+        public var handlerName: String
+        /// The dispatcher's message.
+        public var message: Message
+    }
+
+    /// Why a line gave no message: the line's own fault, or the dispatcher's refusal of its message.
+    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The handler the line names, when it names one.
+        public var handlerName: String?
+        /// The kind of fault, which holds no page data: `line.notJSON`, `line.noHandler`, `line.noTransport`,
+        /// `line.bodyMismatch`, `line.notBase64`, `line.handlerMismatch`, `line.badOrigin`, `line.tooLong`,
+        /// `notUTF8`, `envelope.malformed`, or the refusal's kind (`urlRejected.forbiddenScheme`).
+        public var category: String
+        /// A sentence that says what was wrong; a refusal's is `PATH: REASON`.
+        public var message: String
+        /// The dispatcher's refusal, when the line's message was read.
+        public var refusal: BridgeError?
+
+        /// A fault of the line itself.
+        public init(handlerName: String? = nil, category: String, message: String) {
+            self.handlerName = handlerName
+            self.category = category
+            self.message = message
+            refusal = nil
+        }
+
+        /// The dispatcher's refusal of the line's message.
+        public init(refusal: BridgeError) {
+            handlerName = refusal.handlerName
+            category = BridgeCapture.category(of: refusal.reason)
+            message = "\(refusal.path): \(refusal.reason)"
+            self.refusal = refusal
+        }
+
+        /// `message`.
+        public var description: String { message }
+    }
+
+    /// A line may hold a body longer, deeper or wider than a body may be: the dispatcher's limits
+    /// decide on the body, with a reason that names its handler.
+    static let lineLimits = JSONLimits.largest
+
+    /// Replays one line (without its line break) through `dispatcher`: the line's message, or why
+    /// there is none. Blank lines are the caller's to skip.
+    public static func replay<Message>(
+        line: some Collection<UInt8>, through dispatcher: BridgeDispatcher<Message>
+    ) -> Result<Replayed<Message>, Failure> {
+        let record: JSONValue
+        do {
+            record = try JSONValue(parsing: line, limits: lineLimits)
+        } catch {
+            return .failure(Failure(category: "line.notJSON", message: "the line is not JSON: \(error.positionedDescription)"))
+        }
+        guard case .object(let fields) = record else {
+            return .failure(Failure(category: "line.noHandler", message: "the line needs a string \"handler\""))
+        }
+        let logged: String? = if case .string(let name)? = fields["handler"] { name } else { nil }
+        let origin: FrameOrigin?
+        switch (fields["origin"], fields["isMainFrame"]) {
+        case (nil, nil): origin = nil
+        case (.string(let text)?, nil): origin = FrameOrigin(serializedOrigin: text, isMainFrame: true)
+        case (.string(let text)?, .bool(let isMainFrame)?): origin = FrameOrigin(serializedOrigin: text, isMainFrame: isMainFrame)
+        default:
+            return .failure(
+                Failure(
+                    handlerName: logged, category: "line.badOrigin",
+                    message: "\"origin\" is a serialized origin, and \"isMainFrame\" a boolean beside it"))
+        }
+        guard case .string(let transportName)? = fields["transport"], let transport = Transport(rawValue: transportName) else {
+            guard let logged else { return .failure(Failure(category: "line.noHandler", message: "the line needs a string \"handler\"")) }
+            return .failure(
+                Failure(
+                    handlerName: logged, category: "line.noTransport",
+                    message: "the line needs \"transport\": object, string, argument, absent or envelope"))
+        }
+        if transport == .envelope { return replayEnvelope(fields, logged: logged, origin: origin, through: dispatcher) }
+        guard let handler = logged else {
+            return .failure(Failure(category: "line.noHandler", message: "the line needs a string \"handler\""))
+        }
+        let body: String
+        switch (transport, fields["body"], fields["bodyBase64"]) {
+        case (.absent, _, _): body = ""
+        case (.object, let value?, _):
+            return replayed(handler) { () throws(BridgeError) in
+                try Transport.dispatchObject(value, handlerName: handler, origin: origin, through: dispatcher)
+            }
+        case (.string, .string(let text)?, _), (.argument, .string(let text)?, _): body = text
+        case (.string, nil, .string(let encoded)?):
+            guard let bytes = Data(base64Encoded: encoded) else {
+                return .failure(Failure(handlerName: handler, category: "line.notBase64", message: "\"bodyBase64\" is not base64"))
+            }
+            guard let text = String(validatingUTF8Bytes: bytes) else {
+                return .failure(Failure(handlerName: handler, category: "notUTF8", message: "$: the body is not valid UTF-8"))
+            }
+            body = text
+        default:
+            return .failure(
+                Failure(
+                    handlerName: handler, category: "line.bodyMismatch",
+                    message: "the line's \"body\" does not suit transport \(transportName)"))
+        }
+        return replayed(handler) { () throws(BridgeError) in
+            try transport.dispatch(body, handlerName: handler, origin: origin, through: dispatcher)
+        }
+    }
+
+    /// Replays one line of text; see ``replay(line:through:)-(some Collection<UInt8>,_)``.
+    public static func replay<Message>(line: String, through dispatcher: BridgeDispatcher<Message>) -> Result<Replayed<Message>, Failure> {
+        replay(line: Array(line.utf8), through: dispatcher)
+    }
+
+    private static func replayed<Message>(
+        _ handler: String, _ dispatch: () throws(BridgeError) -> Message
+    ) -> Result<Replayed<Message>, Failure> {
+        do throws(BridgeError) {
+            return .success(Replayed(handlerName: handler, message: try dispatch()))
+        } catch {
+            return .failure(Failure(refusal: error))
+        }
+    }
+
+    /// A line holding an envelope of the page's client: its handler is the envelope's, and a
+    /// "handler" on the line, when there is one, must be the same.
+    private static func replayEnvelope<Message>(
+        _ fields: JSONObject, logged: String?, origin: FrameOrigin?, through dispatcher: BridgeDispatcher<Message>
+    ) -> Result<Replayed<Message>, Failure> {
+        guard case .string(let text)? = fields["body"] else {
+            return .failure(
+                Failure(handlerName: logged, category: "line.bodyMismatch", message: "an envelope line's \"body\" is its text, a string"))
+        }
+        let envelope: BridgeEnvelope
+        do throws(BridgeEnvelope.Refusal) {
+            envelope = try BridgeEnvelope(jsonText: text, limits: dispatcher.limits)
+        } catch {
+            return .failure(Failure(handlerName: logged, category: "envelope.malformed", message: "\(error.error)"))
+        }
+        if let logged, !logged.hasSameCodeUnits(as: envelope.handlerName) {
+            return .failure(
+                Failure(
+                    handlerName: logged, category: "line.handlerMismatch",
+                    message: "the line's handler is not the envelope's, \(JSONValue.string(envelope.handlerName).jsonText)"))
+        }
+        return replayed(envelope.handlerName) { () throws(BridgeError) in try dispatcher.dispatch(envelope.message(origin: origin)) }
+    }
+
+    /// The kind of `reason`, which holds no page data.
+    static func category(of reason: BridgeError.Reason) -> String {
+        switch reason {
+        case .unknownHandler: "unknownHandler"
+        case .originNotAllowed: "originNotAllowed"
+        case .postsOnly: "postsOnly"
+        case .invalidEnvelope: "envelope.malformed"
+        case .invalidMessage(let reason):
+            switch reason {
+            case .malformedJSON: "malformedJSON"
+            case .typeMismatch: "invalidMessage.typeMismatch"
+            case .missingKey: "invalidMessage.missingKey"
+            case .missingElement: "invalidMessage.missingElement"
+            case .numberNotRepresentable: "invalidMessage.numberNotRepresentable"
+            case .invalidValue: "invalidMessage.invalidValue"
+            case .unknownDiscriminator: "invalidMessage.unknownDiscriminator"
+            case .unsupportedObject: "invalidMessage.unsupportedObject"
+            case .nonStringKey: "invalidMessage.nonStringKey"
+            case .nonFiniteNumber: "invalidMessage.nonFiniteNumber"
+            case .nestingTooDeep: "limit.nestingTooDeep"
+            case .stringTooLong: "limit.stringTooLong"
+            case .tooManyMembers: "limit.tooManyMembers"
+            case .tooLarge: "limit.tooLarge"
+            case .cycle: "invalidMessage.cycle"
+            case .urlRejected(let violation): "urlRejected." + category(of: violation)
+            }
+        }
+    }
+
+    /// A refused URL's kind; one that does not read is counted by why, as the reader says it.
+    private static func category(of violation: URLPolicy.Violation) -> String {
+        switch violation {
+        case .unreadable(let error):
+            switch error {
+            case .empty: "empty"
+            case .tooLong: "tooLong"
+            case .relative: "relative"
+            case .missingHost: "missingHost"
+            case .invalidHost: "invalidHost"
+            case .invalidPort: "invalidPort"
+            case .fileURL: "fileURL"
+            }
+        case .tooLong: "tooLong"
+        case .forbiddenScheme: "forbiddenScheme"
+        case .schemeNotAllowed: "schemeNotAllowed"
+        case .userInfo: "userInfo"
+        case .notRepresentable: "notRepresentable"
+        case .notAnOrigin: "notAnOrigin"
+        }
+    }
+}
