@@ -32,12 +32,21 @@ public enum BridgeCapture {
         case envelope
 
         /// Dispatches `body` (JSON text for `object` and `string`, raw text for `argument`, an
-        /// envelope's text for `envelope`) as this transport delivers it.
+        /// envelope's text for `envelope`) as this transport delivers it. An envelope names its own
+        /// handler; `handlerName` is not read for one.
         public func dispatch<Message>(
             _ body: String, handlerName: String, origin: FrameOrigin? = nil, through dispatcher: BridgeDispatcher<Message>
         ) throws(BridgeError) -> Message {
             switch self {
-            case .string, .envelope:
+            case .envelope:
+                let envelope: BridgeEnvelope
+                do throws(BridgeEnvelope.Refusal) {
+                    envelope = try BridgeEnvelope(jsonText: body, limits: dispatcher.limits)
+                } catch {
+                    throw error.error
+                }
+                return try dispatcher.dispatch(envelope.message(origin: origin))
+            case .string:
                 return try dispatcher.dispatch(BridgeMessage(handlerName: handlerName, jsonText: body, origin: origin))
             case .argument:
                 return try dispatcher.dispatch(BridgeMessage(handlerName: handlerName, stringArgument: body, origin: origin))

@@ -36,7 +36,7 @@ struct BridgeCaptureTests {
     }
 
     /// The same message from every transport that carries it, with its origin.
-    @Test func everyTransportReplaysTheSameMessage() {
+    @Test func everyTransportReplaysTheSameMessage() throws {
         let cart = ShopMessage.cart(Cart(sku: "A-1", count: 2))
         let origin = #""origin":"https://shop.example""#
         for line in [
@@ -54,6 +54,13 @@ struct BridgeCaptureTests {
             return
         }
         #expect(replayed.handlerName == "close")
+        // The transport's own dispatch reads an envelope as the envelope it is.
+        #expect(
+            try BridgeCapture.Transport.envelope.dispatch(
+                #"{"version":1,"handler":"close","body":null}"#, handlerName: "", through: Self.dispatcher) == .close)
+        #expect(throws: BridgeError.self) {
+            try BridgeCapture.Transport.envelope.dispatch(#"{"handler":"close"}"#, handlerName: "close", through: Self.dispatcher)
+        }
     }
 
     /// The line's origin meets the channel's policy: none, another host or an iframe is refused as
