@@ -99,38 +99,37 @@ function listenerObject(name) {
   }
 }
 
-// What each transport posts through, taken once. React Native on iOS posts
-// String(data) to its own WebKit handler from a function that looks window.webkit up at each
-// call; that handler is taken directly, as its function would reach it.
+// What each channel posts through, taken once: its own WebKit handler or listener object, or
+// the one object every envelope goes to. React Native on iOS posts String(data) to its own
+// WebKit handler from a function that looks window.webkit up at each call; that handler is
+// taken directly, as its function would reach it.
 var senders = create(null);
-var envelopeSender = null;
-switch (config.transport) {
-  case "webkit-object":
-  case "webkit-string":
-    for (var name in channels) senders[name] = webKitHandler(name);
-    break;
-  case "android-listener":
-    for (var name in channels) {
+for (var name in channels) {
+  switch (config.transport) {
+    case "webkit-object":
+    case "webkit-string":
+      senders[name] = webKitHandler(name);
+      break;
+    case "android-listener":
       senders[name] = listenerObject(name);
       if (senders[name]) listen(senders[name].target);
-    }
-    break;
-  case "android":
-    envelopeSender = sender(window[config.androidInterface], "postMessage");
-    break;
-  case "react-native":
-    envelopeSender = webKitHandler("ReactNativeWebView") || sender(window.ReactNativeWebView, "postMessage");
-    break;
-  case "cordova":
-    envelopeSender = webKitHandler("cordova_iab");
-    break;
-  default:
-    throw fail("unknown transport " + quoted(config.transport));
+      break;
+    case "android":
+      senders[name] = sender(window[config.androidInterface], "postMessage");
+      break;
+    case "react-native":
+      senders[name] = webKitHandler("ReactNativeWebView") || sender(window.ReactNativeWebView, "postMessage");
+      break;
+    case "cordova":
+      senders[name] = webKitHandler("cordova_iab");
+      break;
+    default:
+      throw fail("unknown transport " + quoted(config.transport));
+  }
 }
 
 function senderFor(handler) {
-  var found = config.transport === "webkit-object" || config.transport === "webkit-string" || config.transport === "android-listener"
-    ? senders[handler] : envelopeSender;
+  var found = senders[handler];
   if (!found) throw fail("no handler " + quoted(handler));
   return found;
 }

@@ -9,16 +9,16 @@ function bridgecodecListener(name) {
   return target;
 }
 
-// The JSON text of `body`, which every transport posts (or, to a WebKit object handler, its
-// value): WebKit delivers nothing, and reports nothing, for a value that holds a function or a
-// Symbol, and JSON.stringify throws on a BigInt. Such a member is left out here (a function or
-// Symbol as JSON leaves it out, a BigInt as WebKit does), so the message arrives and the app
-// decides on it. No body is null.
 // Decoded and written with JSON as it is when the script is injected, before any page script
 // could wrap it and read what is posted.
 var bridgecodecStringify = JSON.stringify;
 var bridgecodecParse = JSON.parse;
 
+// The JSON text of `body`, which every transport posts (or, to a WebKit object handler, its
+// value): WebKit delivers nothing, and reports nothing, for a value that holds a function or a
+// Symbol, and JSON.stringify throws on a BigInt. Such a member is left out here (a function or
+// Symbol as JSON leaves it out, a BigInt as WebKit does), so the message arrives and the app
+// decides on it. No body is null.
 function bridgecodecJSON(body) {
   var text = bridgecodecStringify(body === undefined ? null : body, function (key, value) {
     return typeof value === "bigint" ? undefined : value;

@@ -119,6 +119,6 @@ extension BridgeDispatcher {
     }
 
     private func channelAnswers(_ name: String) -> Bool {
-        channels.first { $0.handlerName.hasSameCodeUnits(as: name) }?.answersRequests ?? false
+        table.position(of: name).map { table.answers[$0] } ?? false
     }
 }

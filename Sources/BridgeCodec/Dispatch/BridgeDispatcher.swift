@@ -111,8 +111,7 @@ struct ChannelTable: Sendable {
     /// takes posts only before it is sent.)
     @usableFromInline
     func index(of name: String, origin: FrameOrigin?, replyRoute: BridgeReplyRoute) throws(BridgeError) -> Int {
-        let found = name.withUTF8Bytes { name in names.firstIndex { $0.withUnsafeBufferPointer { $0.hasSameBytes(as: name) } } }
-        guard let index = found else {
+        guard let index = position(of: name) else {
             throw BridgeError(handlerName: name, reason: .unknownHandler)
         }
         if !origins[index].allowsAnyOrigin, let refusal = origins[index].refusal(of: origin) {
@@ -122,5 +121,10 @@ struct ChannelTable: Sendable {
             throw BridgeError(handlerName: name, reason: .postsOnly)
         }
         return index
+    }
+
+    /// The position of the channel for `name`, compared by code units, whatever the origin.
+    func position(of name: String) -> Int? {
+        name.withUTF8Bytes { name in names.firstIndex { $0.withUnsafeBufferPointer { $0.hasSameBytes(as: name) } } }
     }
 }
