@@ -190,15 +190,7 @@ enum DecodeCommand {
             }
             counts.add(outcome)
             guard !summary else { return }
-            var result: [(String, JSONValue)] = [("line", .number(JSONNumber(number)))]
-            switch outcome {
-            case .success(let replayed):
-                result += DecodeOutput.success(handler: replayed.handlerName, replayed.message)
-            case .failure(let failure):
-                result += [("handler", failure.handlerName.map(JSONValue.string) ?? .null), ("error", .string(failure.description))]
-            }
-            output += DecodeOutput.object(result).jsonText.utf8
-            output.append(UInt8(ascii: "\n"))
+            DecodeOutput.writeResult(line: number, outcome, into: &output)
         }
 
         /// What one job wrote and counted for its share of a batch.

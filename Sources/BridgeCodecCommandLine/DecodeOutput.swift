@@ -1,5 +1,6 @@
 import BridgeCodec
 import BridgeCodecProviders
+import BridgeCodecTesting
 
 /// The one-line JSON the CLI prints for a decoded message.
 enum DecodeOutput {
@@ -15,6 +16,37 @@ enum DecodeOutput {
     /// `value` as its `Encodable` conformance writes it, members sorted by key.
     static func encoded(_ value: some Encodable) -> JSONValue {
         (try? JSONValue(encodingSortedKeys: value)) ?? .null
+    }
+
+    /// `{"line": N, "handler": NAME, "kind": KIND, "message": …}` or `{"line": N, "handler": NAME|null,
+    /// "error": …}` and a line break, written straight into `output`.
+    static func writeResult(
+        line number: Int, _ outcome: Result<BridgeCapture.Replayed<ProviderMessage>, BridgeCapture.Failure>, into output: inout [UInt8]
+    ) {
+        output.append(contentsOf: #"{"line":"#.utf8)
+        output.append(contentsOf: String(number).utf8)
+        output.append(contentsOf: #","handler":"#.utf8)
+        switch outcome {
+        case .success(let replayed):
+            JSONValue.writeString(replayed.handlerName, &output)
+            output.append(contentsOf: #","kind":"#.utf8)
+            JSONValue.writeString(replayed.message.kind, &output)
+            output.append(contentsOf: #","message":"#.utf8)
+            do {
+                try SortedKeysJSONWriter.write(replayed.message, into: &output)
+            } catch {
+                output.append(contentsOf: "null".utf8)
+            }
+        case .failure(let failure):
+            if let handler = failure.handlerName {
+                JSONValue.writeString(handler, &output)
+            } else {
+                output.append(contentsOf: "null".utf8)
+            }
+            output.append(contentsOf: #","error":"#.utf8)
+            JSONValue.writeString(failure.description, &output)
+        }
+        output.append(contentsOf: "}\n".utf8)
     }
 
     /// `{"handler": NAME, "kind": KIND, "message": …}`.

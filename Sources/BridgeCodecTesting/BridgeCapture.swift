@@ -54,23 +54,14 @@ public enum BridgeCapture {
                 return try dispatcher.dispatch(handlerName: handlerName, foundationBody: nil, origin: origin)
             case .object:
                 // A body read from a file is bounded as text first: it was read only as far as that bound.
-                let value: JSONValue
+                let document: JSONDocument
                 do {
-                    value = try JSONValue(parsing: body, limits: dispatcher.limits)
+                    document = try JSONDocument(reading: body, limits: dispatcher.limits)
                 } catch {
                     throw BridgeError(handlerName: handlerName, error)
                 }
-                return try Self.dispatchObject(value, handlerName: handlerName, origin: origin, through: dispatcher)
+                return try dispatcher.dispatch(handlerName: handlerName, webKitGraphOf: document.root, origin: origin)
             }
-        }
-
-        /// An object body, already read, as WKWebView delivers it: the value the graph WebKit
-        /// builds for it reads as (every number its double's JavaScript text), walked within the
-        /// dispatcher's limits as the graph is, never turned into text or a Foundation graph.
-        static func dispatchObject<Message>(
-            _ body: JSONValue, handlerName: String, origin: FrameOrigin?, through dispatcher: BridgeDispatcher<Message>
-        ) throws(BridgeError) -> Message {
-            try dispatcher.dispatch(BridgeMessage(handlerName: handlerName, body: .value(WebKitBody.value(for: body)), origin: origin))
         }
     }
 
@@ -124,54 +115,59 @@ public enum BridgeCapture {
     public static func replay<Message>(
         line: some Collection<UInt8>, through dispatcher: BridgeDispatcher<Message>
     ) -> Result<Replayed<Message>, Failure> {
-        let record: JSONValue
+        // The line is read once: the record's members are found in place, and an object body is
+        // dispatched from the line's own tokens.
+        let record: JSONDocument
         do {
-            record = try JSONValue(parsing: line, limits: lineLimits)
+            record = try JSONDocument(reading: line, limits: lineLimits)
         } catch {
             return .failure(Failure(category: "line.notJSON", message: "the line is not JSON: \(error.positionedDescription)"))
         }
-        guard case .object(let fields) = record else {
+        let fields = record.root
+        guard fields.kind == .object else {
             return .failure(Failure(category: "line.noHandler", message: "the line needs a string \"handler\""))
         }
-        let logged: String? = if case .string(let name)? = fields["handler"] { name } else { nil }
+        let logged = fields.member(forKey: "handler")?.stringValue
         let origin: FrameOrigin?
-        switch (fields["origin"], fields["isMainFrame"]) {
+        switch (fields.member(forKey: "origin"), fields.member(forKey: "isMainFrame")) {
         case (nil, nil): origin = nil
-        case (.string(let text)?, nil): origin = FrameOrigin(serializedOrigin: text, isMainFrame: true)
-        case (.string(let text)?, .bool(let isMainFrame)?): origin = FrameOrigin(serializedOrigin: text, isMainFrame: isMainFrame)
+        case (let text?, let isMainFrame) where text.kind == .string && (isMainFrame == nil || isMainFrame?.kind == .bool):
+            origin = FrameOrigin(serializedOrigin: text.stringValue ?? "", isMainFrame: isMainFrame?.boolValue ?? true)
         default:
             return .failure(
                 Failure(
                     handlerName: logged, category: "line.badOrigin",
                     message: "\"origin\" is a serialized origin, and \"isMainFrame\" a boolean beside it"))
         }
-        guard case .string(let transportName)? = fields["transport"], let transport = Transport(rawValue: transportName) else {
+        guard let transportName = fields.member(forKey: "transport")?.stringValue, let transport = Transport(rawValue: transportName) else {
             guard let logged else { return .failure(Failure(category: "line.noHandler", message: "the line needs a string \"handler\"")) }
             return .failure(
                 Failure(
                     handlerName: logged, category: "line.noTransport",
                     message: "the line needs \"transport\": object, string, argument, absent or envelope"))
         }
-        if transport == .envelope { return replayEnvelope(fields, logged: logged, origin: origin, through: dispatcher) }
+        let body = fields.member(forKey: "body")
+        if transport == .envelope { return replayEnvelope(body, logged: logged, origin: origin, through: dispatcher) }
         guard let handler = logged else {
             return .failure(Failure(category: "line.noHandler", message: "the line needs a string \"handler\""))
         }
-        let body: String
-        switch (transport, fields["body"], fields["bodyBase64"]) {
-        case (.absent, _, _): body = ""
+        let text: String
+        switch (transport, body, fields.member(forKey: "bodyBase64")) {
+        case (.absent, _, _): text = ""
         case (.object, let value?, _):
             return replayed(handler) { () throws(BridgeError) in
-                try Transport.dispatchObject(value, handlerName: handler, origin: origin, through: dispatcher)
+                try dispatcher.dispatch(handlerName: handler, webKitGraphOf: value, origin: origin)
             }
-        case (.string, .string(let text)?, _), (.argument, .string(let text)?, _): body = text
-        case (.string, nil, .string(let encoded)?):
-            guard let bytes = Data(base64Encoded: encoded) else {
+        case (.string, let value?, _) where value.kind == .string, (.argument, let value?, _) where value.kind == .string:
+            text = value.stringValue ?? ""
+        case (.string, nil, let encoded?) where encoded.kind == .string:
+            guard let bytes = Data(base64Encoded: encoded.stringValue ?? "") else {
                 return .failure(Failure(handlerName: handler, category: "line.notBase64", message: "\"bodyBase64\" is not base64"))
             }
-            guard let text = String(validatingUTF8Bytes: bytes) else {
+            guard let decoded = String(validatingUTF8Bytes: bytes) else {
                 return .failure(Failure(handlerName: handler, category: "notUTF8", message: "$: the body is not valid UTF-8"))
             }
-            body = text
+            text = decoded
         default:
             return .failure(
                 Failure(
@@ -179,7 +175,7 @@ public enum BridgeCapture {
                     message: "the line's \"body\" does not suit transport \(transportName)"))
         }
         return replayed(handler) { () throws(BridgeError) in
-            try transport.dispatch(body, handlerName: handler, origin: origin, through: dispatcher)
+            try transport.dispatch(text, handlerName: handler, origin: origin, through: dispatcher)
         }
     }
 
@@ -201,9 +197,9 @@ public enum BridgeCapture {
     /// A line holding an envelope of the page's client: its handler is the envelope's, and a
     /// "handler" on the line, when there is one, must be the same.
     private static func replayEnvelope<Message>(
-        _ fields: JSONObject, logged: String?, origin: FrameOrigin?, through dispatcher: BridgeDispatcher<Message>
+        _ body: JSONDocument.Node?, logged: String?, origin: FrameOrigin?, through dispatcher: BridgeDispatcher<Message>
     ) -> Result<Replayed<Message>, Failure> {
-        guard case .string(let text)? = fields["body"] else {
+        guard let text = body?.stringValue else {
             return .failure(
                 Failure(handlerName: logged, category: "line.bodyMismatch", message: "an envelope line's \"body\" is its text, a string"))
         }

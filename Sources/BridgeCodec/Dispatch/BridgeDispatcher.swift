@@ -97,6 +97,21 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
     }
 }
 
+extension BridgeDispatcher {
+    /// Decodes and checks a body posted over WebKit as an object and captured as JSON: `body` is
+    /// read as the graph WebKit hands over for it (each number its double's JavaScript text),
+    /// within the limits a graph meets, without a tree or a graph in between.
+    package func dispatch(handlerName: String, webKitGraphOf body: JSONDocument.Node, origin: FrameOrigin?) throws(BridgeError) -> Message {
+        let index = try table.index(of: handlerName, origin: origin, replyRoute: .none)
+        do throws(JSONError) {
+            return try channels[index].reader.read(
+                JSONDocument(webKitGraphOf: body, limits: limits, urlPolicy: urlPolicy, dates: channels[index].dates), .none)
+        } catch {
+            throw BridgeError(handlerName: handlerName, error)
+        }
+    }
+}
+
 /// The handler names as UTF-8, the channels' origin policies and whether each answers: a lookup
 /// compares these bytes alone, without copying each channel or lending each name's bytes.
 @usableFromInline

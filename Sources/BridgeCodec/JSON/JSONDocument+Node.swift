@@ -10,7 +10,7 @@ extension JSONDocument.Node {
     private func node(at position: Int) -> Self { Self(document: document, index: position) }
 
     /// The kind of value.
-    @usableFromInline var kind: JSONKind {
+    @usableFromInline package var kind: JSONKind {
         switch token.kind {
         case .null: .null
         case .true, .false: .bool
@@ -22,7 +22,7 @@ extension JSONDocument.Node {
     }
 
     /// The boolean; `nil` for any other kind.
-    var boolValue: Bool? {
+    package var boolValue: Bool? {
         switch token.kind {
         case .true: true
         case .false: false
@@ -31,7 +31,7 @@ extension JSONDocument.Node {
     }
 
     /// The string; `nil` for any other kind.
-    @usableFromInline var stringValue: String? {
+    @usableFromInline package var stringValue: String? {
         let token = token
         guard token.kind == .string else { return nil }
         return withBytes { token.string(in: $0) }
@@ -69,7 +69,7 @@ extension JSONDocument.Node {
     }
 
     /// The member named `key`, compared by code units; `nil` when absent or not an object.
-    func member(forKey key: String) -> Self? {
+    package func member(forKey key: String) -> Self? {
         let token = token
         guard token.kind == .object else { return nil }
         let tokens = document.tokens

@@ -6,7 +6,7 @@
 ///
 /// A class, so that a node, which the Codable decoder copies at every step, holds one reference.
 @usableFromInline
-final class JSONDocument: Sendable {
+package final class JSONDocument: Sendable {
     /// The document's UTF-8, lent to every read: the message's own text, kept as it came, or
     /// the bytes a ``Builder`` wrote.
     let text: String
@@ -23,7 +23,7 @@ final class JSONDocument: Sendable {
     /// not strict JSON is a `malformedJSON` error at the root, and a breached limit its own reason
     /// at the path of the value that breaks it.
     @usableFromInline
-    init(
+    package init(
         reading text: String, limits: JSONLimits, urlPolicy: URLPolicy? = nil,
         dates: StrictJSONDecoder.DateDecodingStrategy = .deferredToDate
     ) throws(JSONError) {
@@ -39,7 +39,7 @@ final class JSONDocument: Sendable {
 
     /// Parses UTF-8 `bytes` as ``init(reading:limits:urlPolicy:)`` parses text. What passes is
     /// well-formed UTF-8, so the text kept holds the same bytes.
-    init(
+    package init(
         reading bytes: some Collection<UInt8>, limits: JSONLimits, urlPolicy: URLPolicy? = nil,
         dates: StrictJSONDecoder.DateDecodingStrategy = .deferredToDate
     ) throws(JSONError) {
@@ -109,6 +109,20 @@ final class JSONDocument: Sendable {
         }
         mutating func string(_ string: String) { append(.string, string) }
 
+        /// A string whose UTF-8, unescaped, is `utf8`.
+        mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+            let start = bytes.count
+            bytes.append(contentsOf: utf8)
+            token(.string, start: start, length: utf8.count)
+        }
+
+        /// A number whose text, already valid, is `text`.
+        mutating func number(text: UnsafeBufferPointer<UInt8>) {
+            let start = bytes.count
+            bytes.append(contentsOf: text)
+            token(.number, flags: JSONNumberText.isShortInteger(text) ? JSONToken.shortIntegerFlag : 0, start: start, length: text.count)
+        }
+
         /// Opens an array or object of `count` elements or members; its contents follow, then
         /// ``close(_:)`` with the position returned here.
         mutating func open(_ kind: JSONToken.Kind, count: Int) -> Int {
@@ -122,11 +136,11 @@ final class JSONDocument: Sendable {
     }
 
     /// The top-level value.
-    @usableFromInline var root: Node { Node(document: self, index: 0) }
+    @usableFromInline package var root: Node { Node(document: self, index: 0) }
 
     /// One value of the document.
     @usableFromInline
-    struct Node {
+    package struct Node {
         @usableFromInline let document: JSONDocument
         @usableFromInline let index: Int
 

@@ -5,8 +5,13 @@ extension JSONValue {
     /// This is plain JSON, not safe to place inside HTML `<script>`; see the escaping layer for that.
     public var jsonText: String {
         var output: [UInt8] = []
-        write(into: &output, string: Self.writeString)
+        write(into: &output)
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends ``jsonText``'s UTF-8 to `output`.
+    package func write(into output: inout [UInt8]) {
+        write(into: &output, string: Self.writeString)
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
@@ -51,7 +56,8 @@ extension JSONValue {
         }
     }
 
-    static func writeString(_ string: String, _ output: inout [UInt8]) {
+    /// Appends `string` as a JSON string, quoted and escaped as ``jsonText`` writes it.
+    package static func writeString(_ string: String, _ output: inout [UInt8]) {
         string.withUTF8Bytes { stringEscapes.escape($0, into: &output, delimiter: UInt8(ascii: "\"")) }
     }
 }
