@@ -134,84 +134,80 @@ enum DecodeCommand {
         _ path: String, input: InputSource, maxLineBytes: Int, summary: Bool, jobs: Int, firstLine: Int,
         makeDispatcher: () -> BridgeDispatcher<ProviderMessage>, write: (Data) -> Void
     ) throws(ArgumentList.UsageError) -> CommandResult {
-        var output: [UInt8] = []
         var counts = CaptureSummary()
         // Each job reads with its own dispatcher: one shared between threads would have its
         // reference counts written from every core at every message.
         let readers = (0..<jobs).map { _ in LineReader(maxLineBytes: maxLineBytes, summary: summary, dispatcher: makeDispatcher()) }
-        let reader = readers[0]
-        // With one job each line is answered as it is read; with more, the lines of each piece
-        // of input are answered together, split in order among the jobs, and written in order:
-        // the same lines as one job writes, with memory bound by a piece.
-        var batch: [(Int, InputSource.Line)] = []
-        func answer(_ position: Int, _ line: InputSource.Line) {
-            let number = position + firstLine - 1
-            if jobs == 1 {
-                reader.answer(number, line, into: &output, counting: &counts)
-            } else {
-                batch.append((number, line))
-            }
-        }
-        func pieceDone() {
-            if !batch.isEmpty {
-                for chunk in LineReader.answer(batch, with: readers) {
-                    output += chunk.output
-                    counts.merge(chunk.counts)
+        if jobs == 1 {
+            // Each line answered as it is read, and written once its piece of input is.
+            var output: [UInt8] = []
+            let reader = readers[0]
+            try input.forEachLine(
+                path, maxLineBytes: maxLineBytes,
+                pieceDone: { _ in
+                    guard !output.isEmpty else { return }
+                    write(Data(output))
+                    output.removeAll(keepingCapacity: true)
                 }
-                batch.removeAll(keepingCapacity: true)
+            ) { position, line in
+                reader.answer(position + firstLine - 1, line, into: &output, counting: &counts)
             }
-            guard !output.isEmpty else { return }
-            write(Data(output))
-            output.removeAll(keepingCapacity: true)
+            // The last line, when no line break ends it, is answered after the last piece.
+            if !output.isEmpty { write(Data(output)) }
+        } else {
+            let jobs = LineJobs(readers: readers)
+            defer { jobs.close() }
+            // A piece that held all the input there was is answered before the next read, which
+            // may wait: `tail -f` output keeps up with its input.
+            try input.forEachLine(
+                path, maxLineBytes: maxLineBytes, pieceDone: { caughtUp in jobs.write(all: caughtUp, to: write, counting: &counts) }
+            ) { position, line in
+                jobs.add(position + firstLine - 1, line)
+            }
+            jobs.write(all: true, to: write, counting: &counts)
         }
-        try input.forEachLine(path, maxLineBytes: maxLineBytes, pieceDone: pieceDone, answer)
-        pieceDone()
         let tail = summary ? DecodeOutput.object([("summary", counts.jsonValue)]).jsonText + "\n" : ""
         return CommandResult(exitCode: counts.rejected == 0 ? 0 : 1, standardOutput: Data(tail.utf8))
     }
 
     /// How each line of a capture is answered: one result line, or none for a blank line.
-    struct LineReader: Sendable {
+    struct LineReader: @unchecked Sendable {
         let maxLineBytes: Int
         let summary: Bool
         let dispatcher: BridgeDispatcher<ProviderMessage>
+        // Unchecked: the writer keeps its storage between lines, and each job has a reader of its own.
+        let writer = SortedKeysJSONWriter()
 
         /// The result line of `line`, number `number`, appended to `output` and counted.
         func answer(_ number: Int, _ line: InputSource.Line, into output: inout [UInt8], counting counts: inout CaptureSummary) {
-            let outcome: Result<BridgeCapture.Replayed<ProviderMessage>, BridgeCapture.Failure>
             switch line {
-            case .tooLong(let byteCount):
-                outcome = .failure(
-                    BridgeCapture.Failure(category: "line.tooLong", message: "the line is \(byteCount) bytes, longer than \(maxLineBytes)"))
-            case .text(var bytes):
-                if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
-                if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return }
-                outcome = BridgeCapture.replay(line: bytes, through: dispatcher)
+            case .tooLong(let byteCount): answer(number, tooLong: byteCount, into: &output, counting: &counts)
+            case .text(let bytes): answer(number, text: bytes, into: &output, counting: &counts)
             }
+        }
+
+        /// The result line of the line `text`.
+        func answer(
+            _ number: Int, text: some BidirectionalCollection<UInt8>, into output: inout [UInt8], counting counts: inout CaptureSummary
+        ) {
+            let bytes = text.last == UInt8(ascii: "\r") ? text.dropLast() : text[...]
+            if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return }
+            record(number, BridgeCapture.replay(line: bytes, through: dispatcher), into: &output, counting: &counts)
+        }
+
+        /// The result line of a line of `byteCount` bytes, longer than the limit.
+        func answer(_ number: Int, tooLong byteCount: Int, into output: inout [UInt8], counting counts: inout CaptureSummary) {
+            let failure = BridgeCapture.Failure(category: "line.tooLong", message: "the line is \(byteCount) bytes, longer than \(maxLineBytes)")
+            record(number, .failure(failure), into: &output, counting: &counts)
+        }
+
+        private func record(
+            _ number: Int, _ outcome: Result<BridgeCapture.Replayed<ProviderMessage>, BridgeCapture.Failure>, into output: inout [UInt8],
+            counting counts: inout CaptureSummary
+        ) {
             counts.add(outcome)
             guard !summary else { return }
-            DecodeOutput.writeResult(line: number, outcome, into: &output)
-        }
-
-        /// What one job wrote and counted for its share of a batch.
-        final class Chunk: @unchecked Sendable {
-            // Each chunk is filled by one job and read once every job has ended.
-            var output: [UInt8] = []
-            var counts = CaptureSummary()
-        }
-
-        /// `lines` answered on a thread per reader, each taking the next share in order; the chunks in order.
-        static func answer(_ lines: [(Int, InputSource.Line)], with readers: [LineReader]) -> [Chunk] {
-            let shares = min(readers.count, lines.count)
-            let chunks = (0..<shares).map { _ in Chunk() }
-            let size = (lines.count + shares - 1) / shares
-            DispatchQueue.concurrentPerform(iterations: shares) { share in
-                let chunk = chunks[share]
-                for (number, line) in lines[min(lines.count, share * size)..<min(lines.count, (share + 1) * size)] {
-                    readers[share].answer(number, line, into: &chunk.output, counting: &chunk.counts)
-                }
-            }
-            return chunks
+            DecodeOutput.writeResult(line: number, outcome, with: writer, into: &output)
         }
     }
 }

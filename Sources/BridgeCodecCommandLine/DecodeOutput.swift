@@ -21,7 +21,8 @@ enum DecodeOutput {
     /// `{"line": N, "handler": NAME, "kind": KIND, "message": …}` or `{"line": N, "handler": NAME|null,
     /// "error": …}` and a line break, written straight into `output`.
     static func writeResult(
-        line number: Int, _ outcome: Result<BridgeCapture.Replayed<ProviderMessage>, BridgeCapture.Failure>, into output: inout [UInt8]
+        line number: Int, _ outcome: Result<BridgeCapture.Replayed<ProviderMessage>, BridgeCapture.Failure>, with writer: SortedKeysJSONWriter,
+        into output: inout [UInt8]
     ) {
         output.append(contentsOf: #"{"line":"#.utf8)
         output.append(contentsOf: String(number).utf8)
@@ -33,7 +34,7 @@ enum DecodeOutput {
             JSONValue.writeString(replayed.message.kind, &output)
             output.append(contentsOf: #","message":"#.utf8)
             do {
-                try SortedKeysJSONWriter.write(replayed.message, into: &output)
+                try writer.write(replayed.message, into: &output)
             } catch {
                 output.append(contentsOf: "null".utf8)
             }

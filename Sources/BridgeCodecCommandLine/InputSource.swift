@@ -43,9 +43,11 @@ public struct InputSource: Sendable {
 
     /// Calls `body` with each line of `path` (or stdin for `-` or `nil`), its number from 1, as
     /// the line is read, and `pieceDone` after the lines of each piece read: memory stays within
-    /// `maxLineBytes` and a piece, whatever the input's size.
+    /// `maxLineBytes` and a piece, whatever the input's size. `pieceDone` is told whether the
+    /// piece held all the input there was (a short read, or the end), so that the next read may
+    /// wait for input: what has been read must then be answered before it.
     func forEachLine(
-        _ path: String?, maxLineBytes: Int, pieceDone: () -> Void = {}, _ body: (Int, Line) -> Void
+        _ path: String?, maxLineBytes: Int, pieceDone: (_ caughtUp: Bool) -> Void = { _ in }, _ body: (Int, Line) -> Void
     ) throws(ArgumentList.UsageError) {
         let what = path.flatMap { $0 == "-" ? nil : $0 } ?? "standard input"
         var nextPiece: (Int) throws -> Data
@@ -91,7 +93,7 @@ public struct InputSource: Sendable {
                 dropping = 0
                 start = newline + 1
             }
-            pieceDone()
+            pieceDone(piece.count < Self.pieceSize)
             let rest = piece[start...]
             if dropping > 0 || pending.count + rest.count > maxLineBytes {
                 dropping += pending.count + rest.count

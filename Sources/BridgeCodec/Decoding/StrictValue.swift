@@ -80,13 +80,16 @@ enum StrictValue {
         } catch DecodingError.dataCorrupted(let context) {
             // A string enum's own decoding says "Cannot initialize … from invalid String value";
             // the package says which values it knows, as for the providers' discriminators.
-            if let cases = T.self as? any (CaseIterable & RawRepresentable<String>).Type, let raw = value.stringValue {
-                let known = rawValues(of: cases)
-                if !known.contains(where: { $0.hasSameCodeUnits(as: raw) }) {
-                    throw JSONError(path: value.path, reason: .unknownDiscriminator(raw, known: known))
+            // Plain existentials: a cast to `any RawRepresentable<String>` has the runtime read a
+            // mangled name on every call, which made each refused value slower than a message.
+            if let raw = value.stringValue, let representable = T.self as? any RawRepresentable.Type, hasStringRawValue(representable) {
+                if let cases = T.self as? any CaseIterable.Type, let known = stringRawValues(of: cases) {
+                    if !known.contains(where: { $0.hasSameCodeUnits(as: raw) }) {
+                        throw JSONError(path: value.path, reason: .unknownDiscriminator(raw, known: known))
+                    }
+                } else {
+                    throw JSONError(path: value.path, reason: .invalidValue("\(JSONPath.quoted(raw)) is not a \(T.self)"))
                 }
-            } else if T.self is any RawRepresentable<String>.Type, let raw = value.stringValue {
-                throw JSONError(path: value.path, reason: .invalidValue("\(JSONPath.quoted(raw)) is not a \(T.self)"))
             }
             throw DecodingError.dataCorrupted(context)
         }
@@ -117,8 +120,19 @@ enum StrictValue {
     }
 
     @usableFromInline
-    static func rawValues<Cases: CaseIterable & RawRepresentable<String>>(of _: Cases.Type) -> [String] {
-        Cases.allCases.map(\.rawValue)
+    static func hasStringRawValue<Representable: RawRepresentable>(_: Representable.Type) -> Bool {
+        Representable.RawValue.self == String.self
+    }
+
+    /// The raw values of a string enum's cases.
+    @usableFromInline
+    static func stringRawValues<Cases: CaseIterable>(of _: Cases.Type) -> [String]? {
+        var values: [String] = []
+        for value in Cases.allCases {
+            guard let raw = (value as? any RawRepresentable)?.rawValue as? String else { return nil }
+            values.append(raw)
+        }
+        return values
     }
 
     /// A URL member read as a browser reads it, once it passes the document's URL policy.

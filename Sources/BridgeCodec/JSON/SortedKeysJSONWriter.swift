@@ -8,11 +8,17 @@ import Foundation
 /// is written as it stands, members in its own order.
 ///
 /// The CLI writes every result with it. A value is written through one arena of nodes whose
-/// scalars are already text, so nothing is built twice and no member copies its coding path.
-package enum SortedKeysJSONWriter {
+/// scalars are already text, so nothing is built twice and no member copies its coding path; a
+/// writer keeps its arena's storage from one value to the next, so one writer per thread writes a
+/// stream of small values without allocating for each.
+package final class SortedKeysJSONWriter {
+    private let arena = Arena()
+
+    package init() {}
+
     /// Appends `value`'s text to `output`; on an error `output` is left as it was.
-    package static func write(_ value: some Encodable, into output: inout [UInt8]) throws(JSONError) {
-        let arena = Arena()
+    package func write(_ value: some Encodable, into output: inout [UInt8]) throws(JSONError) {
+        arena.reset()
         do {
             try arena.write(value, at: 0)
         } catch let error as JSONError {
@@ -23,6 +29,11 @@ package enum SortedKeysJSONWriter {
             throw JSONError(path: .root, reason: .invalidValue("\(error)"))
         }
         arena.text(of: 0, into: &output)
+    }
+
+    /// Appends `value`'s text to `output` with a writer of its own.
+    package static func write(_ value: some Encodable, into output: inout [UInt8]) throws(JSONError) {
+        try SortedKeysJSONWriter().write(value, into: &output)
     }
 }
 
@@ -36,35 +47,40 @@ extension JSONValue {
 }
 
 /// The nodes of one value being encoded: node 0 is the value itself. A container's members are
-/// nodes of their own, found by key; a scalar is a range of ``scalars``, already JSON text.
+/// nodes of their own, linked in order (an object's kept sorted by key as they are added); a
+/// scalar is a range of ``scalars``, already JSON text. Flat arrays, so that a small value
+/// allocates a handful of times however many members it has.
 private final class Arena {
-    enum Content {
+    enum Kind: UInt8 {
         /// Nothing written yet: an empty object, as `JSONEncoder` writes an encoder given no value.
         case empty
-        case scalar(Range<Int>)
-        case object(keys: [String], children: [Int])
-        case array([Int])
+        case scalar, object, array
     }
 
     struct Node {
-        var content: Content = .empty
+        var kind = Kind.empty
+        /// A scalar's text in ``scalars``.
+        var start = 0
+        var end = 0
+        /// A container's first and last member, and the member after this one in its container.
+        var first = -1
+        var last = -1
+        var next = -1
+        var count = 0
         /// The container that holds this node, and this node's key or index in it, for paths.
         let parent: Int
         let key: String?
         let index: Int
-
-        init(parent: Int, key: String? = nil, index: Int = 0) {
-            self.parent = parent
-            self.key = key
-            self.index = index
-        }
     }
 
-    var nodes: [Node] = [Node(parent: -1)]
+    var nodes: [Node] = []
     var scalars: [UInt8] = []
 
-    init() {
-        scalars.reserveCapacity(256)
+    /// Empties the arena for the next value, keeping its storage: node 0 is the value.
+    func reset() {
+        nodes.removeAll(keepingCapacity: true)
+        scalars.removeAll(keepingCapacity: true)
+        nodes.append(Node(parent: -1, key: nil, index: 0))
     }
 
     // MARK: Building
@@ -88,7 +104,9 @@ private final class Arena {
     func setScalar(_ node: Int, _ write: (inout [UInt8]) -> Void) {
         let start = scalars.count
         write(&scalars)
-        nodes[node].content = .scalar(start..<scalars.count)
+        nodes[node].kind = .scalar
+        nodes[node].start = start
+        nodes[node].end = scalars.count
     }
 
     func setString(_ string: String, at node: Int) {
@@ -112,63 +130,52 @@ private final class Arena {
         setScalar(node) { $0.append(contentsOf: String(value).utf8) }
     }
 
-    /// Makes `node` an object, keeping the members it has if it is one.
-    func makeObject(_ node: Int) {
-        if case .object = nodes[node].content { return }
-        nodes[node].content = .object(keys: [], children: [])
+    /// Makes `node` a container of `kind`, keeping what it holds if it is one already.
+    func make(_ node: Int, _ kind: Kind) {
+        guard nodes[node].kind != kind else { return }
+        nodes[node].kind = kind
+        nodes[node].first = -1
+        nodes[node].last = -1
+        nodes[node].count = 0
     }
 
-    /// Makes `node` an array, keeping the elements it has if it is one.
-    func makeArray(_ node: Int) {
-        if case .array = nodes[node].content { return }
-        nodes[node].content = .array([])
-    }
-
-    /// The node of member `key` of object `node` (made an object if it is not one): the one it
-    /// has, or a new one.
-    func member(_ key: String, of node: Int) -> Int {
-        makeObject(node)
-        guard case .object(var keys, var children) = nodes[node].content else { return node }
-        if let existing = keys.lastIndex(of: key) {
-            // Written again: the member's value starts over, as `JSONEncoder` replaces it.
-            let child = children[existing]
-            nodes[child].content = .empty
-            return child
+    /// The node of member `key` of `node` (made an object if it is not one). A key written again
+    /// starts its value over, as `JSONEncoder` replaces it, unless `keeping` (a nested container,
+    /// which adds to what the member holds).
+    func member(_ key: String, of node: Int, keeping: Bool = false) -> Int {
+        make(node, .object)
+        // Members stay sorted by key, in UTF-8 byte order, which is code-point order.
+        var previous = -1
+        var current = nodes[node].first
+        while current >= 0, let existing = nodes[current].key {
+            if existing == key {
+                if !keeping { nodes[current].kind = .empty }
+                return current
+            }
+            if key.utf8.lexicographicallyPrecedes(existing.utf8) { break }
+            previous = current
+            current = nodes[current].next
         }
         let child = nodes.count
-        nodes.append(Node(parent: node, key: key))
-        // The node's storage is released before it is appended to, so the arrays grow in place.
-        nodes[node].content = .empty
-        keys.append(key)
-        children.append(child)
-        nodes[node].content = .object(keys: keys, children: children)
+        nodes.append(Node(next: current, parent: node, key: key, index: 0))
+        if previous < 0 { nodes[node].first = child } else { nodes[previous].next = child }
+        if current < 0 { nodes[node].last = child }
+        nodes[node].count += 1
         return child
     }
 
-    /// The existing member `key` of `node` for a nested container, which adds to what it holds.
-    func nestedMember(_ key: String, of node: Int) -> Int {
-        if case .object(let keys, let children) = nodes[node].content, let existing = keys.lastIndex(of: key) {
-            return children[existing]
-        }
-        return member(key, of: node)
-    }
-
-    /// A new last element of array `node` (made an array if it is not one).
+    /// A new last element of `node` (made an array if it is not one).
     func appendElement(to node: Int) -> Int {
-        makeArray(node)
-        guard case .array(var children) = nodes[node].content else { return node }
+        make(node, .array)
         let child = nodes.count
-        nodes.append(Node(parent: node, index: children.count))
-        nodes[node].content = .empty
-        children.append(child)
-        nodes[node].content = .array(children)
+        nodes.append(Node(parent: node, key: nil, index: nodes[node].count))
+        if nodes[node].last < 0 { nodes[node].first = child } else { nodes[nodes[node].last].next = child }
+        nodes[node].last = child
+        nodes[node].count += 1
         return child
     }
 
-    func count(of node: Int) -> Int {
-        if case .array(let children) = nodes[node].content { return children.count }
-        return 0
-    }
+    func count(of node: Int) -> Int { nodes[node].kind == .array ? nodes[node].count : 0 }
 
     // MARK: Paths
 
@@ -188,28 +195,25 @@ private final class Arena {
 
     // MARK: Writing
 
-    /// Appends node `node`'s text to `output`, each object's members sorted by key.
+    /// Appends node `node`'s text to `output`.
     func text(of node: Int, into output: inout [UInt8]) {
-        switch nodes[node].content {
+        let entry = nodes[node]
+        switch entry.kind {
         case .empty: output.append(contentsOf: "{}".utf8)
-        case .scalar(let range): output.append(contentsOf: scalars[range])
-        case .array(let children):
-            output.append(UInt8(ascii: "["))
-            for (position, child) in children.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                text(of: child, into: &output)
+        case .scalar: output.append(contentsOf: scalars[entry.start..<entry.end])
+        case .array, .object:
+            output.append(entry.kind == .array ? UInt8(ascii: "[") : UInt8(ascii: "{"))
+            var member = entry.first
+            while member >= 0 {
+                if member != entry.first { output.append(UInt8(ascii: ",")) }
+                if let key = nodes[member].key {
+                    JSONValue.writeString(key, &output)
+                    output.append(UInt8(ascii: ":"))
+                }
+                text(of: member, into: &output)
+                member = nodes[member].next
             }
-            output.append(UInt8(ascii: "]"))
-        case .object(let keys, let children):
-            output.append(UInt8(ascii: "{"))
-            let order = keys.indices.sorted { keys[$0].unicodeScalars.lexicographicallyPrecedes(keys[$1].unicodeScalars) }
-            for (position, member) in order.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                JSONValue.writeString(keys[member], &output)
-                output.append(UInt8(ascii: ":"))
-                text(of: children[member], into: &output)
-            }
-            output.append(UInt8(ascii: "}"))
+            output.append(entry.kind == .array ? UInt8(ascii: "]") : UInt8(ascii: "}"))
         }
     }
 }
@@ -222,12 +226,12 @@ private struct Writer: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy _: Key.Type) -> KeyedEncodingContainer<Key> {
-        arena.makeObject(node)
+        arena.make(node, .object)
         return KeyedEncodingContainer(Keyed<Key>(arena: arena, node: node))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        arena.makeArray(node)
+        arena.make(node, .array)
         return Unkeyed(arena: arena, node: node)
     }
 
@@ -289,19 +293,19 @@ private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try arena.write(value, at: member(key)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        let nested = arena.nestedMember(key.stringValue, of: node)
-        arena.makeObject(nested)
+        let nested = arena.member(key.stringValue, of: node, keeping: true)
+        arena.make(nested, .object)
         return KeyedEncodingContainer(Keyed<NestedKey>(arena: arena, node: nested))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let nested = arena.nestedMember(key.stringValue, of: node)
-        arena.makeArray(nested)
+        let nested = arena.member(key.stringValue, of: node, keeping: true)
+        arena.make(nested, .array)
         return Unkeyed(arena: arena, node: nested)
     }
 
-    mutating func superEncoder() -> any Encoder { Writer(arena: arena, node: arena.nestedMember("super", of: node)) }
-    mutating func superEncoder(forKey key: Key) -> any Encoder { Writer(arena: arena, node: arena.nestedMember(key.stringValue, of: node)) }
+    mutating func superEncoder() -> any Encoder { Writer(arena: arena, node: arena.member("super", of: node, keeping: true)) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { Writer(arena: arena, node: arena.member(key.stringValue, of: node, keeping: true)) }
 }
 
 private struct Unkeyed: UnkeyedEncodingContainer, ScalarWriting {
@@ -315,13 +319,13 @@ private struct Unkeyed: UnkeyedEncodingContainer, ScalarWriting {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let nested = arena.appendElement(to: node)
-        arena.makeObject(nested)
+        arena.make(nested, .object)
         return KeyedEncodingContainer(Keyed<NestedKey>(arena: arena, node: nested))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let nested = arena.appendElement(to: node)
-        arena.makeArray(nested)
+        arena.make(nested, .array)
         return Unkeyed(arena: arena, node: nested)
     }
 
