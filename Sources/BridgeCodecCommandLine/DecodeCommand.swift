@@ -30,8 +30,8 @@ enum DecodeCommand {
                                {"summary": {"lines", "decoded", "rejected", "handlers", "kinds", "errors"}}
           --max-line-bytes N   with --jsonl: a longer line is one error line (default 8 MiB)
           --jobs N             with --jsonl: decode on N threads (1 to 64; default 1, a line answered as it is read);
-                               the lines of each piece read are shared among them, and the output is exactly, and
-                               in the order, what one job writes
+                               each takes the next lines as it is free, what has arrived is answered before more
+                               is read, and the output is exactly, and in the order, what one job writes
           --first-line N       with --jsonl: the number of the input's first line (default 1), for a piece of a
                                larger capture decoded on its own (README: a fleet's logs)
 

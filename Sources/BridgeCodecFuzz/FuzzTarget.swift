@@ -1,5 +1,6 @@
 import BridgeCodec
 import BridgeCodecProviders
+import BridgeCodecTesting
 import Foundation
 import SwedbankPayMerchantBackend
 
@@ -136,9 +137,16 @@ enum FuzzTarget: String, CaseIterable {
         for handler in dispatcher.channels.map(\.handlerName) {
             let viaText = try? dispatcher.dispatch(BridgeMessage(handlerName: handler, jsonText: text))
             _ = try? dispatcher.dispatch(BridgeMessage(handlerName: handler, stringArgument: text))
-            guard let value = try? JSONValue(parsing: text),
-                let graph = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)
-            else { continue }
+            guard let value = try? JSONValue(parsing: text) else { continue }
+            // A captured object body, read from a document's tokens as WebKit's graph reads it: the
+            // text's own message wherever the text's numbers are those a page writes for its doubles.
+            if let document = try? JSONDocument(reading: text, limits: .largest) {
+                let viaCapture = try? dispatcher.dispatch(handlerName: handler, webKitGraphOf: document.root, origin: nil)
+                if WebKitBody.value(for: value) == value, viaCapture != viaText {
+                    fatalError("a captured object body and its text disagree for \(handler): \(text)")
+                }
+            }
+            guard let graph = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) else { continue }
             // JSONSerialization on Linux merges keys that are equal under String == (NFC/NFD); compare only when it kept them all.
             if case .object(let object) = value, (graph as? [String: Any])?.count != object.count { continue }
             let viaGraph = try? dispatcher.dispatch(handlerName: handler, foundationBody: graph)

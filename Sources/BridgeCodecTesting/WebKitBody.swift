@@ -18,8 +18,7 @@ public enum WebKitBody {
 
     /// The value the graph for `value` reads as (``graph(for:)``): the same JSON, with each
     /// number the text JavaScript gives its double (`1.0` is `1`, `9007199254740993` is
-    /// `9007199254740992`). `decode --jsonl` reads a captured object body so, as the app would
-    /// read what WebKit hands over for it.
+    /// `9007199254740992`). A captured object body (``BridgeCapture``) reads as this value does.
     public static func value(for value: JSONValue) -> JSONValue {
         // Most bodies already have such numbers, and are kept as they are.
         holdsJavaScriptNumbersOnly(value) ? value : rewritingNumbers(value)

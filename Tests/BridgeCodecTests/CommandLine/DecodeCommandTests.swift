@@ -228,6 +228,44 @@ struct DecodeCommandTests {
         }
     }
 
+    /// A pipe's input is answered as it arrives, with one job or several: each piece's results
+    /// are written before the next read, which may wait for input (`tail -f … | decode --jsonl -`).
+    @Test func jsonlAnswersWhatHasArrivedBeforeReadingMore() {
+        final class Pipe: @unchecked Sendable {
+            let lock = NSLock()
+            var written = 0
+            /// The result lines written when each read after the first was made.
+            var writtenAtRead: [Int] = []
+        }
+        let pieces = [
+            #"{"handler":"sovHandler","transport":"object","body":{"type":"height","value":420}}"# + "\n",
+            #"{"handler":"completed","transport":"argument","body":"success"}"# + "\n" + #"{"handler":"canceled","transport":"absent"}"#
+                + "\n",
+            "not json\n",
+        ].map { Data($0.utf8) }
+        for jobs in ["1", "2", "5"] {
+            let pipe = Pipe()
+            let input = InputSource { offset, _ in
+                // One piece a read, as a pipe hands over what has arrived.
+                var start = 0
+                for piece in pieces {
+                    if offset == start {
+                        pipe.lock.withLock { if offset > 0 { pipe.writtenAtRead.append(pipe.written) } }
+                        return piece
+                    }
+                    start += piece.count
+                }
+                return Data()
+            }
+            let result = BridgeCodecCLI.run(["decode", "--jsonl", "-", "--jobs", jobs], input: input) { data in
+                pipe.lock.withLock { pipe.written += data.filter { $0 == UInt8(ascii: "\n") }.count }
+            }
+            #expect(result.exitCode == 1)
+            #expect(pipe.writtenAtRead == [1, 3], "--jobs \(jobs)")
+            #expect(pipe.written == 4, "--jobs \(jobs)")
+        }
+    }
+
     /// What each line's result would say, counted: by handler, by kind, by the kind of refusal.
     @Test func jsonlSummaryCountsWithoutPageData() throws {
         let lines = [

@@ -42,10 +42,27 @@ struct DispatchHarness<Message: Sendable & Equatable> {
             let viaGraph = dispatcher.outcome(handlerName: handler, foundationBody: graph)
             #expect(viaGraph == placeless, "object and string transports disagree on \(jsonText)", sourceLocation: sourceLocation)
         }
-        // Only where the text's numbers are what the page's JSON.stringify writes for their doubles.
-        if let value, WebKitBody.value(for: value) == value {
+        if let value {
             let viaWebKit = dispatcher.outcome(handlerName: handler, foundationBody: WebKitBody.graph(for: value))
-            #expect(viaWebKit == placeless, "the graph WebKit hands over and text disagree on \(jsonText)", sourceLocation: sourceLocation)
+            // Only where the text's numbers are what the page's JSON.stringify writes for their doubles.
+            if WebKitBody.value(for: value) == value {
+                #expect(viaWebKit == placeless, "the graph WebKit hands over and text disagree on \(jsonText)", sourceLocation: sourceLocation)
+            }
+            // A captured object body reads as that graph, whatever its numbers' text: on a line of
+            // a capture, and as a body of its own (bounded as text first).
+            let line = #"{"handler":"# + JSONValue.string(handler).jsonText + #","transport":"object","body":"# + jsonText + "}"
+            let viaLine: Result<Message, BridgeError>? =
+                switch BridgeCapture.replay(line: line, through: dispatcher) {
+                case .success(let replayed): .success(replayed.message)
+                case .failure(let failure): failure.refusal.map { .failure($0) }
+                }
+            #expect(viaLine == viaWebKit, "a captured line and WebKit's graph disagree on \(jsonText)", sourceLocation: sourceLocation)
+            if (try? JSONValue(parsing: jsonText, limits: dispatcher.limits)) != nil {
+                let viaBody = Result { () throws(BridgeError) in
+                    try BridgeCapture.Transport.object.dispatch(jsonText, handlerName: handler, through: dispatcher)
+                }
+                #expect(viaBody == viaWebKit, "a captured body and WebKit's graph disagree on \(jsonText)", sourceLocation: sourceLocation)
+            }
         }
         return viaText
     }
