@@ -6,8 +6,8 @@ import Testing
 @testable import BridgeCodec
 
 /// The package's own writer of `Encodable` values gives what `JSONEncoder` with `.sortedKeys` writes.
-@Suite("JSONValueEncoder")
-struct JSONValueEncoderTests {
+@Suite("SortedKeysJSONWriter")
+struct SortedKeysJSONWriterTests {
     /// The same JSON, numbers compared by value: a double's text is JavaScript's here
     /// (`1.5e-7`) and Swift's there (`1.5e-07`).
     private func same(_ left: JSONValue, _ right: JSONValue) -> Bool {
@@ -53,6 +53,46 @@ struct JSONValueEncoderTests {
         let holder = Holder(
             value: .object(["k": .array([.null, .bool(true), .string("s\u{2028}"), .number(JSONNumber(15))])]), values: [.object([:])])
         #expect(same(try JSONValue(encodingSortedKeys: holder), try foundation(holder)))
+    }
+
+    /// What `encode(to:)` may do that a synthesized conformance does not: write a key twice, come
+    /// back to a nested container, write through a super encoder, or write nothing. One writer
+    /// writes each as `JSONEncoder` does, and one value after another without carrying anything over.
+    @Test func unusualEncodersWriteAsJSONEncoderWritesThem() throws {
+        struct Unusual: Encodable {
+            enum Key: String, CodingKey { case b, a, nested, list, é, z }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Key.self)
+                try container.encode(1, forKey: .b)
+                try container.encode("first", forKey: .a)
+                var nested = container.nestedContainer(keyedBy: Key.self, forKey: .nested)
+                try nested.encode(true, forKey: .z)
+                try container.encode("last", forKey: .a)
+                try nested.encodeNil(forKey: .b)
+                var again = container.nestedContainer(keyedBy: Key.self, forKey: .nested)
+                try again.encode(2.5, forKey: .a)
+                var list = container.nestedUnkeyedContainer(forKey: .list)
+                try list.encode(Float(0.1))
+                try list.encode([UInt8(7)])
+                var element = list.nestedContainer(keyedBy: Key.self)
+                try element.encode("x", forKey: .é)
+                try Data([1, 2]).encode(to: container.superEncoder(forKey: .z))
+                try URL(fileURLWithPath: "/p").encode(to: container.superEncoder())
+            }
+        }
+        struct Nothing: Encodable {
+            func encode(to encoder: any Encoder) throws {}
+        }
+        let writer = SortedKeysJSONWriter()
+        for _ in 0..<2 {
+            var text: [UInt8] = []
+            try writer.write(Unusual(), into: &text)
+            let ours = try JSONValue(parsing: text)
+            #expect(same(ours, try foundation(Unusual())), "\(ours.jsonText)")
+            text = []
+            try writer.write(Nothing(), into: &text)
+            #expect(String(decoding: text, as: UTF8.self) == "{}")
+        }
     }
 
     /// NaN and infinity are refused at their path, as `ScriptJSONEncoder` refuses them.
