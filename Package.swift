@@ -33,7 +33,8 @@ let package = Package(
         .executableTarget(name: "bridgecodec", dependencies: ["BridgeCodecCommandLine"]),
         // libFuzzer entry points; scripts/fuzz builds them with -sanitize=fuzzer,address.
         .executableTarget(
-            name: "BridgeCodecFuzz", dependencies: ["BridgeCodec", "BridgeCodecProviders", "SwedbankPayMerchantBackend", "BridgeCodecTesting"]),
+            name: "BridgeCodecFuzz",
+            dependencies: ["BridgeCodec", "BridgeCodecProviders", "SwedbankPayMerchantBackend", "BridgeCodecTesting"]),
         .testTarget(
             name: "BridgeCodecTests",
             // `bridgecodec` too: some tests run the built binary, as a user does.

@@ -148,10 +148,8 @@ enum DecodeCommand {
                     guard !output.isEmpty else { return }
                     write(Data(output))
                     output.removeAll(keepingCapacity: true)
-                }
-            ) { position, line in
-                reader.answer(position + firstLine - 1, line, into: &output, counting: &counts)
-            }
+                },
+                { position, line in reader.answer(position + firstLine - 1, line, into: &output, counting: &counts) })
             // The last line, when no line break ends it, is answered after the last piece.
             if !output.isEmpty { write(Data(output)) }
         } else {
@@ -160,10 +158,8 @@ enum DecodeCommand {
             // A piece that held all the input there was is answered before the next read, which
             // may wait: `tail -f` output keeps up with its input.
             try input.forEachLine(
-                path, maxLineBytes: maxLineBytes, pieceDone: { caughtUp in jobs.write(all: caughtUp, to: write, counting: &counts) }
-            ) { position, line in
-                jobs.add(position + firstLine - 1, line)
-            }
+                path, maxLineBytes: maxLineBytes, pieceDone: { caughtUp in jobs.write(all: caughtUp, to: write, counting: &counts) },
+                { position, line in jobs.add(position + firstLine - 1, line) })
             jobs.write(all: true, to: write, counting: &counts)
         }
         let tail = summary ? DecodeOutput.object([("summary", counts.jsonValue)]).jsonText + "\n" : ""
@@ -197,7 +193,8 @@ enum DecodeCommand {
 
         /// The result line of a line of `byteCount` bytes, longer than the limit.
         func answer(_ number: Int, tooLong byteCount: Int, into output: inout [UInt8], counting counts: inout CaptureSummary) {
-            let failure = BridgeCapture.Failure(category: "line.tooLong", message: "the line is \(byteCount) bytes, longer than \(maxLineBytes)")
+            let failure = BridgeCapture.Failure(
+                category: "line.tooLong", message: "the line is \(byteCount) bytes, longer than \(maxLineBytes)")
             record(number, .failure(failure), into: &output, counting: &counts)
         }
 

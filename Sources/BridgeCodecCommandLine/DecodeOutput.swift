@@ -21,7 +21,8 @@ enum DecodeOutput {
     /// `{"line": N, "handler": NAME, "kind": KIND, "message": …}` or `{"line": N, "handler": NAME|null,
     /// "error": …}` and a line break, written straight into `output`.
     static func writeResult(
-        line number: Int, _ outcome: Result<BridgeCapture.Replayed<ProviderMessage>, BridgeCapture.Failure>, with writer: SortedKeysJSONWriter,
+        line number: Int, _ outcome: Result<BridgeCapture.Replayed<ProviderMessage>, BridgeCapture.Failure>,
+        with writer: SortedKeysJSONWriter,
         into output: inout [UInt8]
     ) {
         output.append(contentsOf: #"{"line":"#.utf8)

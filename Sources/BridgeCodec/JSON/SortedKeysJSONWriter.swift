@@ -305,7 +305,9 @@ private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func superEncoder() -> any Encoder { Writer(arena: arena, node: arena.member("super", of: node, keeping: true)) }
-    mutating func superEncoder(forKey key: Key) -> any Encoder { Writer(arena: arena, node: arena.member(key.stringValue, of: node, keeping: true)) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        Writer(arena: arena, node: arena.member(key.stringValue, of: node, keeping: true))
+    }
 }
 
 private struct Unkeyed: UnkeyedEncodingContainer, ScalarWriting {

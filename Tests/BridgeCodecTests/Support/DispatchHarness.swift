@@ -46,7 +46,8 @@ struct DispatchHarness<Message: Sendable & Equatable> {
             let viaWebKit = dispatcher.outcome(handlerName: handler, foundationBody: WebKitBody.graph(for: value))
             // Only where the text's numbers are what the page's JSON.stringify writes for their doubles.
             if WebKitBody.value(for: value) == value {
-                #expect(viaWebKit == placeless, "the graph WebKit hands over and text disagree on \(jsonText)", sourceLocation: sourceLocation)
+                #expect(
+                    viaWebKit == placeless, "the graph WebKit hands over and text disagree on \(jsonText)", sourceLocation: sourceLocation)
             }
             // A captured object body reads as that graph, whatever its numbers' text: on a line of
             // a capture, and as a body of its own (bounded as text first).
