@@ -92,7 +92,10 @@ enum DecodeCommand {
             }
             do throws(BridgeError) {
                 let message = try transport.dispatch(body, handlerName: handler, through: dispatcher)
-                return .success(DecodeOutput.object(DecodeOutput.success(handler: handler, message)).jsonText + "\n")
+                var output = Array("{".utf8)
+                DecodeOutput.writeSuccess(handler: handler, message, with: SortedKeysJSONWriter(), into: &output)
+                output.append(contentsOf: "}\n".utf8)
+                return .success(String(decoding: output, as: UTF8.self))
             } catch {
                 return .rejected(error.description)
             }

@@ -27,19 +27,12 @@ enum DecodeOutput {
     ) {
         output.append(contentsOf: #"{"line":"#.utf8)
         output.append(contentsOf: String(number).utf8)
-        output.append(contentsOf: #","handler":"#.utf8)
+        output.append(UInt8(ascii: ","))
         switch outcome {
         case .success(let replayed):
-            JSONValue.writeString(replayed.handlerName, &output)
-            output.append(contentsOf: #","kind":"#.utf8)
-            JSONValue.writeString(replayed.message.kind, &output)
-            output.append(contentsOf: #","message":"#.utf8)
-            do {
-                try writer.write(replayed.message, into: &output)
-            } catch {
-                output.append(contentsOf: "null".utf8)
-            }
+            writeSuccess(handler: replayed.handlerName, replayed.message, with: writer, into: &output)
         case .failure(let failure):
+            output.append(contentsOf: #""handler":"#.utf8)
             if let handler = failure.handlerName {
                 JSONValue.writeString(handler, &output)
             } else {
@@ -51,8 +44,18 @@ enum DecodeOutput {
         output.append(contentsOf: "}\n".utf8)
     }
 
-    /// `{"handler": NAME, "kind": KIND, "message": …}`.
-    static func success(handler: String, _ message: ProviderMessage) -> [(String, JSONValue)] {
-        [("handler", .string(handler)), ("kind", .string(message.kind)), ("message", wireValue(message))]
+    /// `"handler": NAME, "kind": KIND, "message": …`, the members of a decoded message's result,
+    /// written into `output`.
+    static func writeSuccess(handler: String, _ message: ProviderMessage, with writer: SortedKeysJSONWriter, into output: inout [UInt8]) {
+        output.append(contentsOf: #""handler":"#.utf8)
+        JSONValue.writeString(handler, &output)
+        output.append(contentsOf: #","kind":"#.utf8)
+        JSONValue.writeString(message.kind, &output)
+        output.append(contentsOf: #","message":"#.utf8)
+        do {
+            try writer.write(message, into: &output)
+        } catch {
+            output.append(contentsOf: "null".utf8)
+        }
     }
 }

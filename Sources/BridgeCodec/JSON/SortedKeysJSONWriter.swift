@@ -62,7 +62,8 @@ private final class Arena {
         /// A scalar's text in ``scalars``.
         var start = 0
         var end = 0
-        /// A container's first and last member, and the member after this one in its container.
+        /// A container's first member, an array's last (where the next is appended), and the
+        /// member after this one in its container.
         var first = -1
         var last = -1
         var next = -1
@@ -159,7 +160,6 @@ private final class Arena {
         let child = nodes.count
         nodes.append(Node(next: current, parent: node, key: key, index: 0))
         if previous < 0 { nodes[node].first = child } else { nodes[previous].next = child }
-        if current < 0 { nodes[node].last = child }
         nodes[node].count += 1
         return child
     }
