@@ -163,7 +163,7 @@ enum ScriptCommand {
         }
         switch answer {
         case .none: return .success("")
-        case .webKitReply(let value, let message): return .success((value?.jsonText ?? message ?? "") + "\n")
+        case .webKitReply(let json, let message): return .success((json ?? message ?? "") + "\n")
         case .replyProxyText(let text): return .success(text + "\n")
         case .script(let script): return .success(script)
         }

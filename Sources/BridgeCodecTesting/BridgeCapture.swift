@@ -45,7 +45,7 @@ public enum BridgeCapture {
                 } catch {
                     throw error.error
                 }
-                return try dispatcher.dispatch(envelope.message(origin: origin))
+                return try dispatcher.dispatch(envelope, origin: origin, replyRoute: .none)
             case .string:
                 return try dispatcher.dispatch(BridgeMessage(handlerName: handlerName, jsonText: body, origin: origin))
             case .argument:
@@ -215,7 +215,7 @@ public enum BridgeCapture {
                     handlerName: logged, category: "line.handlerMismatch",
                     message: "the line's handler is not the envelope's, \(JSONValue.string(envelope.handlerName).jsonText)"))
         }
-        return replayed(envelope.handlerName) { () throws(BridgeError) in try dispatcher.dispatch(envelope.message(origin: origin)) }
+        return replayed(envelope.handlerName) { () throws(BridgeError) in try dispatcher.dispatch(envelope, origin: origin, replyRoute: .none) }
     }
 
     /// The kind of `reason`, which holds no page data.

@@ -400,7 +400,7 @@ struct ReadmeExamplesTests {
             webKitProtocol: frame.securityOrigin.protocol, host: frame.securityOrigin.host, port: frame.securityOrigin.port,
             isMainFrame: frame.isMainFrame)
         let answer = shopBridge.answer(webKitMessageNamed: message.name, body: message.body, origin: origin, handle)
-        if case .webKitReply(let value, let errorMessage) = answer { replyHandler(value?.foundationObject, errorMessage) }
+        if let (value, errorMessage) = answer.webKitReplyArguments { replyHandler(value, errorMessage) }
         #expect(replies.count == 1 && (replies.first?.0 as? [String: Any])?["currency"] as? String == "EUR" && replies.first?.1 == nil)
 
         let event = try client.event(named: "cartChanged", detail: ["items": 2])

@@ -46,8 +46,8 @@ extension BridgeDispatcher {
 
     /// Answers a message WebKit delivered to a handler registered with a reply handler
     /// (`WKScriptMessageHandlerWithReply`): `WKScriptMessage.name`, `.body` and the frame's
-    /// origin go in, and ``BridgeAnswer/webKitReply(value:errorMessage:)`` comes out, for
-    /// `replyHandler(value?.foundationObject, errorMessage)`. A refusal, or an error `handle`
+    /// origin go in, and ``BridgeAnswer/webKitReply(json:errorMessage:)`` comes out, for
+    /// `replyHandler` with its ``BridgeAnswer/webKitReplyArguments``. A refusal, or an error `handle`
     /// throws, is the error text; a post to a channel that answers nothing resolves with no
     /// value, which the client's `post` does not wait for.
     public func answer(
@@ -55,8 +55,9 @@ extension BridgeDispatcher {
     ) -> BridgeAnswer {
         let route = BridgeReplyRoute.webKitReplyHandler
         do {
-            let message = try dispatch(handlerName: name, foundationBody: body, origin: origin, replyRoute: route)
-            return Self.settledOverWebKit(try handle(message), name: name, answers: channelAnswers(name))
+            let index = try table.index(of: name, origin: origin, replyRoute: route)
+            let message = try message(channel: index, handlerName: name, foundationBody: body, replyRoute: route)
+            return Self.settledOverWebKit(try handle(message), name: name, answers: table.answers[index])
         } catch {
             return route.failure(String(describing: error))
         }
@@ -68,8 +69,9 @@ extension BridgeDispatcher {
     ) async -> BridgeAnswer {
         let route = BridgeReplyRoute.webKitReplyHandler
         do {
-            let message = try dispatch(handlerName: name, foundationBody: body, origin: origin, replyRoute: route)
-            return Self.settledOverWebKit(try await handle(message), name: name, answers: channelAnswers(name))
+            let index = try table.index(of: name, origin: origin, replyRoute: route)
+            let message = try message(channel: index, handlerName: name, foundationBody: body, replyRoute: route)
+            return Self.settledOverWebKit(try await handle(message), name: name, answers: table.answers[index])
         } catch {
             return route.failure(String(describing: error))
         }
@@ -93,7 +95,7 @@ extension BridgeDispatcher {
         }
         let route = client.replyRoute(requestID: envelope.requestID)
         do throws(BridgeError) {
-            return .message(try dispatch(envelope.message(origin: origin), replyRoute: route), route, handlerName: envelope.handlerName)
+            return .message(try dispatch(envelope, origin: origin, replyRoute: route), route, handlerName: envelope.handlerName)
         } catch {
             guard route.isRequest else { throw error }
             return .answer(route.failure(error.description))
@@ -109,16 +111,12 @@ extension BridgeDispatcher {
     private static func settledOverWebKit(_ answer: BridgeAnswer, name: String, answers: Bool) -> BridgeAnswer {
         switch answer {
         case .none where answers: BridgeReplyRoute.webKitReplyHandler.failure(noAnswer(name))
-        case .none: .webKitReply(value: nil, errorMessage: nil)
+        case .none: .webKitReply(json: nil, errorMessage: nil)
         default: answer
         }
     }
 
     private static func noAnswer(_ handlerName: String) -> String {
         "\(JSONPath.escaped(handlerName)): the app's handler gave no answer"
-    }
-
-    private func channelAnswers(_ name: String) -> Bool {
-        table.position(of: name).map { table.answers[$0] } ?? false
     }
 }

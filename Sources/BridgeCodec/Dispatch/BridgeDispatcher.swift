@@ -82,6 +82,14 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
     ) throws(BridgeError) -> Message {
         // Channel and origin first: a frame that may not post never has its graph walked.
         let index = try table.index(of: handlerName, origin: origin, replyRoute: replyRoute)
+        return try message(channel: index, handlerName: handlerName, foundationBody: foundationBody, replyRoute: replyRoute)
+    }
+
+    /// The message of channel `index`, found and admitted, from a WKWebView body.
+    @inlinable
+    func message(
+        channel index: Int, handlerName: String, foundationBody: consuming Any?, replyRoute: BridgeReplyRoute
+    ) throws(BridgeError) -> Message {
         do throws(JSONError) {
             let document: JSONDocument
             switch consume foundationBody {
@@ -98,6 +106,24 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
 }
 
 extension BridgeDispatcher {
+    /// Decodes and checks the body of an envelope the page's client posted, read in place in the
+    /// envelope's own text, on the route its id and `client` give.
+    package func dispatch(_ envelope: BridgeEnvelope, origin: FrameOrigin?, replyRoute: BridgeReplyRoute) throws(BridgeError) -> Message {
+        let index = try table.index(of: envelope.handlerName, origin: origin, replyRoute: replyRoute)
+        do throws(JSONError) {
+            let dates = channels[index].dates
+            let document: JSONDocument
+            if let body = envelope.body {
+                document = JSONDocument(body, urlPolicy: urlPolicy, dates: dates)
+            } else {
+                document = try JSONDocument(converting: JSONValue.null, limits: limits, urlPolicy: urlPolicy, dates: dates)
+            }
+            return try channels[index].reader.read(document, replyRoute)
+        } catch {
+            throw BridgeError(handlerName: envelope.handlerName, error)
+        }
+    }
+
     /// Decodes and checks a body posted over WebKit as an object and captured as JSON: `body` is
     /// read as the graph WebKit hands over for it (each number its double's JavaScript text),
     /// within the limits a graph meets, without a tree or a graph in between.
@@ -132,7 +158,7 @@ struct ChannelTable: Sendable {
         if !origins[index].allowsAnyOrigin, let refusal = origins[index].refusal(of: origin) {
             throw BridgeError(handlerName: name, reason: .originNotAllowed(refusal))
         }
-        if !answers[index], replyRoute.isRequest, replyRoute != .webKitReplyHandler {
+        if !answers[index], replyRoute.namesRequest {
             throw BridgeError(handlerName: name, reason: .postsOnly)
         }
         return index

@@ -119,7 +119,7 @@ extension JSONDocument.Node {
         let tokens = document.tokens
         return withBytes { bytes in
             var path = document.rootPath
-            var current = 0
+            var current = document.rootIndex
             descent: while current < index {
                 let container = tokens[current]
                 guard container.kind == .array || container.kind == .object, index < Int(container.next) else { break }

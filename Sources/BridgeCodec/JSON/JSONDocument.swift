@@ -14,6 +14,9 @@ package final class JSONDocument: Sendable {
     let tokens: [JSONToken]
     /// Where the root sits in a larger document: the root for a whole message.
     let rootPath: JSONPath
+    /// The root's token: 0, or a value inside text read for more than this document (an
+    /// envelope's body), whose paths start at it.
+    let rootIndex: Int
     /// The rule every URL decoded from the document must pass; `nil` checks none.
     let urlPolicy: URLPolicy?
     /// How a `Date` decoded from the document is read.
@@ -35,6 +38,7 @@ package final class JSONDocument: Sendable {
         self.urlPolicy = urlPolicy
         self.dates = dates
         rootPath = .root
+        rootIndex = 0
     }
 
     /// Parses UTF-8 `bytes` as ``init(reading:limits:urlPolicy:)`` parses text. What passes is
@@ -50,6 +54,7 @@ package final class JSONDocument: Sendable {
         self.urlPolicy = urlPolicy
         self.dates = dates
         rootPath = .root
+        rootIndex = 0
     }
 
     /// A document that is `null` at `path`, read as `parent` is: what an absent super key decodes as.
@@ -59,6 +64,18 @@ package final class JSONDocument: Sendable {
         dates = parent.dates
         tokens = [JSONToken(kind: .null, flags: 0, start: 0, length: 0, next: 1)]
         rootPath = path
+        rootIndex = 0
+    }
+
+    /// The value `node` as a document of its own, read with `urlPolicy` and `dates`: the text and
+    /// tokens are shared, not copied, and paths start at `node`.
+    package init(_ node: Node, urlPolicy: URLPolicy?, dates: StrictJSONDecoder.DateDecodingStrategy) {
+        text = node.document.text
+        tokens = node.document.tokens
+        rootPath = .root
+        rootIndex = node.index
+        self.urlPolicy = urlPolicy
+        self.dates = dates
     }
 
     /// The document `builder` holds.
@@ -69,6 +86,7 @@ package final class JSONDocument: Sendable {
         self.urlPolicy = urlPolicy
         self.dates = dates
         rootPath = .root
+        rootIndex = 0
     }
 
     /// Builds a document value by value, from what is not text (an object graph, a tree): each
@@ -136,11 +154,11 @@ package final class JSONDocument: Sendable {
     }
 
     /// The top-level value.
-    @usableFromInline package var root: Node { Node(document: self, index: 0) }
+    @usableFromInline package var root: Node { Node(document: self, index: rootIndex) }
 
     /// One value of the document.
     @usableFromInline
-    package struct Node {
+    package struct Node: Sendable {
         @usableFromInline let document: JSONDocument
         @usableFromInline let index: Int
 

@@ -1,6 +1,6 @@
 /// What the page-side client (``BridgeClient``) posts over every transport but WebKit's:
 /// `{"version": 1, "handler": NAME, "body": VALUE}`, with `"id": N` for a request.
-package struct BridgeEnvelope: Sendable, Hashable {
+package struct BridgeEnvelope: Sendable {
     /// The protocol's version, the one this package writes and reads.
     package static let version = 1
 
@@ -9,8 +9,8 @@ package struct BridgeEnvelope: Sendable, Hashable {
     /// The request's id, from 1 to ``largestRequestID`` (an integer JavaScript holds exactly);
     /// `nil` for a post.
     package var requestID: Int?
-    /// The body; `null` when the page sent none.
-    package var body: JSONValue
+    /// The body, in the envelope's own parsed text; `nil` when the page sent none, which reads as `null`.
+    package var body: JSONDocument.Node?
 
     /// The largest id a page can count to exactly, 2^53 − 1, or `Int.max` where `Int` is 32 bits.
     package static let largestRequestID = Int(clamping: (Int64(1) << 53) - 1)
@@ -31,58 +31,50 @@ package struct BridgeEnvelope: Sendable, Hashable {
     /// handler is a string and whose id, when present, an integer in range; the body any value.
     /// Other members are ignored.
     package init(jsonText: String, limits: JSONLimits = .default) throws(Refusal) {
-        let value: JSONValue
+        let envelope: JSONDocument.Node
         do throws(JSONError) {
-            value = try JSONValue(parsing: jsonText, limits: limits)
+            envelope = try JSONDocument(reading: jsonText, limits: limits).root
         } catch {
             throw Refusal(requestID: nil, error: Self.error("", error.path, error.reason, error.textPosition))
         }
-        guard case .object(let object) = value else {
-            throw Refusal(requestID: nil, error: Self.error("", .root, .typeMismatch(expected: "an envelope object", found: value.kind)))
+        guard envelope.kind == .object else {
+            throw Refusal(requestID: nil, error: Self.error("", .root, .typeMismatch(expected: "an envelope object", found: envelope.kind)))
         }
         var requestID: Int?
-        if let id = object["id"] {
-            guard case .number(let number) = id, let integer = number.exactInteger(Int.self), Self.requestIDs.contains(integer) else {
+        if let id = envelope.member(forKey: "id") {
+            guard let integer = id.exactInteger(Int.self), Self.requestIDs.contains(integer) else {
                 throw Refusal(
                     requestID: nil,
                     error: Self.error(
-                        "", JSONPath([.key("id")]), .invalidValue("\(id.jsonText) is not a request id (1 to \(Self.largestRequestID))")))
+                        "", id.path, .invalidValue("\(id.jsonValue.jsonText) is not a request id (1 to \(Self.largestRequestID))")))
             }
             requestID = integer
         }
-        var handlerName = ""
-        if case .string(let name)? = object["handler"] { handlerName = name }
-        switch object["version"] {
-        case .number(let number)? where number.exactInteger(Int.self) == Self.version: break
-        case let other:
-            let found = other.map { "version \($0.jsonText) is" } ?? "an envelope without a version is"
+        let handler = envelope.member(forKey: "handler")
+        let handlerName = handler?.stringValue ?? ""
+        let version = envelope.member(forKey: "version")
+        guard version?.exactInteger(Int.self) == Self.version else {
+            let found = version.map { "version \($0.jsonValue.jsonText) is" } ?? "an envelope without a version is"
             throw Refusal(
                 requestID: requestID,
                 error: Self.error(
                     handlerName, JSONPath([.key("version")]), .invalidValue("\(found) not one this app reads (it reads \(Self.version))")))
         }
-        switch object["handler"] {
+        switch handler?.kind {
         case .string?: break
         case nil: throw Refusal(requestID: requestID, error: Self.error("", JSONPath([.key("handler")]), .missingKey))
         case let other?:
             throw Refusal(
-                requestID: requestID,
-                error: Self.error("", JSONPath([.key("handler")]), .typeMismatch(expected: "a string", found: other.kind)))
+                requestID: requestID, error: Self.error("", JSONPath([.key("handler")]), .typeMismatch(expected: "a string", found: other)))
         }
         self.handlerName = handlerName
         self.requestID = requestID
-        body = object["body"] ?? .null
+        body = envelope.member(forKey: "body")
     }
 
     private static func error(
         _ handlerName: String, _ path: JSONPath, _ reason: JSONError.Reason, _ textPosition: JSONTextPosition? = nil
     ) -> BridgeError {
         BridgeError(handlerName: handlerName, path: path, reason: .invalidEnvelope(reason), textPosition: textPosition)
-    }
-
-    /// The envelope's message, from a frame of `origin` when the transport reports one (the
-    /// web-message listener does; ``FrameOrigin/init(serializedOrigin:isMainFrame:)``).
-    package func message(origin: FrameOrigin? = nil) -> BridgeMessage {
-        BridgeMessage(handlerName: handlerName, body: .value(body), origin: origin)
     }
 }

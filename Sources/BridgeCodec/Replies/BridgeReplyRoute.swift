@@ -26,8 +26,13 @@ public enum BridgeReplyRoute: Sendable, Hashable {
         }
     }
 
-    /// Whether the page waits for an answer on this route: `false` for a post.
+    /// Whether the page waits for an answer on this route: `false` for a post. Over WebKit the
+    /// reply handler is there for a post too, so a message that came on it counts as a request.
     public var isRequest: Bool { self != .none }
+
+    /// Whether the page's id says it waits for an answer, which a channel that takes posts only
+    /// refuses: every request route but WebKit's reply handler, which a post reaches too.
+    var namesRequest: Bool { isRequest && self != .webKitReplyHandler }
 
     /// The answer that rejects the request with `message`, such as a ``BridgeError``'s
     /// description when the dispatcher refuses the request before any channel reads it.
@@ -35,16 +40,17 @@ public enum BridgeReplyRoute: Sendable, Hashable {
         answer(.error(message))
     }
 
-    /// How a request ends: with the app's value, or rejected with a text.
+    /// How a request ends: with the app's value, already script-safe JSON text, or rejected with a text.
     enum Outcome {
-        case value(JSONValue)
+        case value(json: String)
         case error(String)
 
-        /// `{"value": …}` or `{"error": …}`, what the page's client settles a request with.
-        var members: [JSONObject.Member] {
+        /// `"value":…` or `"error":…`, the member the page's client settles a request with, its
+        /// error text written by `quote`.
+        func member(quotingErrorWith quote: (String) -> String) -> String {
             switch self {
-            case .value(let value): [JSONObject.Member(key: "value", value: value)]
-            case .error(let message): [JSONObject.Member(key: "error", value: .string(message))]
+            case .value(let json): "\"value\":" + json
+            case .error(let message): "\"error\":" + quote(message)
             }
         }
     }
@@ -54,22 +60,18 @@ public enum BridgeReplyRoute: Sendable, Hashable {
         switch (self, outcome) {
         case (.none, _):
             .none
-        case (.webKitReplyHandler, .value(let value)):
-            .webKitReply(value: value, errorMessage: nil)
+        case (.webKitReplyHandler, .value(let json)):
+            .webKitReply(json: json, errorMessage: nil)
         case (.webKitReplyHandler, .error(let message)):
-            .webKitReply(value: nil, errorMessage: message)
+            .webKitReply(json: nil, errorMessage: message)
         case (.androidReplyProxy(let id), _):
-            .replyProxyText(JSONValue.object(JSONObject(uniqueMembers: [Self.idMember(id)] + outcome.members)).jsonText)
+            .replyProxyText("{\"id\":\(id)," + outcome.member(quotingErrorWith: { JSONValue.string($0).jsonText }) + "}")
         case (.script(let id, let global, let secret), _):
             .script(
                 "(function (client) { if (client && typeof client.settle === \"function\") client.settle("
-                    + "\(Escaper.javaScriptString(secret.text)), \(id), "
-                    + "\(Escaper.scriptJSON(.object(JSONObject(uniqueMembers: outcome.members))))); })"
+                    + "\(Escaper.javaScriptString(secret.text)), \(id), {"
+                    + outcome.member(quotingErrorWith: Escaper.javaScriptString) + "}); })"
                     + "(window[\(Escaper.javaScriptString(global))]);\n")
         }
-    }
-
-    private static func idMember(_ id: Int) -> JSONObject.Member {
-        JSONObject.Member(key: "id", value: .number(JSONNumber(id)))
     }
 }

@@ -152,36 +152,50 @@ struct BridgeReplyTests {
     /// Over WebKit the reply handler takes the answer: a value, an error text, or nothing for a post.
     @Test func webKitMessagesAreAnsweredInOneCall() throws {
         let answer = Self.dispatcher.answer(webKitMessageNamed: "cart", body: ["sku": "A"] as NSDictionary, origin: Self.shop, Self.handle)
-        #expect(answer == .webKitReply(value: .object(["amount": .string("12.50"), "note": .string(Self.hostile)]), errorMessage: nil))
+        #expect(answer == .webKitReply(json: try ScriptJSONEncoder().encode(Total(amount: "12.50", note: Self.hostile)), errorMessage: nil))
+        let arguments = try #require(answer.webKitReplyArguments)
+        #expect((arguments.value as? [String: Any])?["note"] as? String == Self.hostile && arguments.errorMessage == nil)
         #expect(
             Self.dispatcher.answer(webKitMessageNamed: "log", body: "opened" as NSString, origin: nil, Self.handle)
-                == .webKitReply(value: nil, errorMessage: nil))
+                == .webKitReply(json: nil, errorMessage: nil))
         #expect(
             Self.dispatcher.answer(webKitMessageNamed: "cart", body: ["sku": "X"] as NSDictionary, origin: Self.shop, Self.handle)
-                == .webKitReply(value: nil, errorMessage: "out of stock"))
+                == .webKitReply(json: nil, errorMessage: "out of stock"))
         #expect(
             Self.dispatcher.answer(webKitMessageNamed: "cart", body: ["sku": "N"] as NSDictionary, origin: Self.shop, Self.handle)
-                == .webKitReply(value: nil, errorMessage: "cart: the app's handler gave no answer"))
+                == .webKitReply(json: nil, errorMessage: "cart: the app's handler gave no answer"))
         #expect(
             Self.dispatcher.answer(webKitMessageNamed: "cart", body: nil, origin: nil, Self.handle)
-                == .webKitReply(value: nil, errorMessage: "cart: the message has no origin and the channel allows only listed hosts"))
+                == .webKitReply(json: nil, errorMessage: "cart: the message has no origin and the channel allows only listed hosts"))
     }
 
     /// WebKit's reply handler takes a JSON-compatible Foundation value, or an error text.
     @Test func webKitRepliesAreFoundationValues() throws {
         let reply = BridgeReply<Total>(route: .webKitReplyHandler)
-        guard case .webKitReply(let value?, nil) = try reply.answer(Total(amount: "1", note: Self.hostile)) else {
+        let answer = try reply.answer(Total(amount: "1", note: Self.hostile))
+        guard case .webKitReply(_?, nil) = answer, let (object, error) = answer.webKitReplyArguments, let object else {
             Issue.record("no value")
             return
         }
-        let object = value.foundationObject
+        #expect(error == nil)
         #expect(JSONSerialization.isValidJSONObject(object))
         let dictionary = object as? [String: Any]
         #expect(dictionary?["note"] as? String == Self.hostile)
-        #expect(reply.fail("no \(Self.hostile)") == .webKitReply(value: nil, errorMessage: "no \(Self.hostile)"))
-        let numbers = try JSONValue(parsing: "[1,-2.5,9007199254740993,true,null]").foundationObject as? [Any]
+        #expect(reply.fail("no \(Self.hostile)") == .webKitReply(json: nil, errorMessage: "no \(Self.hostile)"))
+        #expect(reply.fail("no").webKitReplyArguments.map { $0.value == nil && $0.errorMessage == "no" } == true)
+        #expect(BridgeAnswer.script("").webKitReplyArguments == nil)
+        let numbers =
+            try BridgeReply<JSONValue>(route: .webKitReplyHandler).answer(JSONValue(parsing: "[1,-2.5,9007199254740993,true,null]"))
+            .webKitReplyArguments?.value as? [Any]
         #expect((numbers?[0] as? NSNumber)?.int64Value == 1 && (numbers?[1] as? NSNumber)?.doubleValue == -2.5)
         #expect((numbers?[2] as? NSNumber)?.int64Value == 9_007_199_254_740_993)
+        #expect((numbers?[3] as? NSNumber)?.boolValue == true)
+        let keys = try BridgeReply<JSONValue>(route: .webKitReplyHandler).answer(JSONValue(parsing: #"{"\u00e9":1,"e\u0301":2}"#))
+        #expect((keys.webKitReplyArguments?.value as? [String: Any])?["\u{e9}"] as? NSNumber == 1)
+        var deep = JSONValue.null
+        for _ in 0...JSONLimits.deepestNesting { deep = .array([deep]) }
+        let tooDeep = try BridgeReply<JSONValue>(route: .webKitReplyHandler).answer(deep).webKitReplyArguments
+        #expect(tooDeep?.value == nil && tooDeep?.errorMessage?.hasPrefix("the app's answer cannot be read as a value") == true)
         #expect(numbers?[4] is NSNull)
     }
 
@@ -205,7 +219,9 @@ struct BridgeReplyTests {
         #expect(
             try BridgeEnvelope(jsonText: #"{"version":1,"handler":"cart","id":9007199254740991}"#).requestID
                 == BridgeEnvelope.largestRequestID)
-        #expect(try BridgeEnvelope(jsonText: #"{"version":1,"handler":"cart"}"#).body == .null)
+        #expect(try BridgeEnvelope(jsonText: #"{"version":1,"handler":"cart"}"#).body == nil)
+        #expect(
+            try BridgeEnvelope(jsonText: #"{"version":1,"handler":"cart","body":[1]}"#).body?.jsonValue == .array([.number(JSONNumber(1))]))
         #expect(throws: BridgeEnvelope.Refusal.self) {
             try BridgeEnvelope(
                 jsonText: #"{"version":1,"handler":"cart","body":"\#(String(repeating: "a", count: 64))"}"#,
