@@ -47,8 +47,7 @@ enum PageCommand {
                         order: order, timestamp: timestamp, transport: transport, handler: list.options["--handler"] ?? "sovHandler",
                         androidInterface: list.options["--android-interface"] ?? "Android",
                         messageOrigins: list.commaSeparatedIfGiven("--message-origins")))
-            } catch let error as URLPolicy.Violation {
-                guard case .notAnOrigin = error else { return .rejected("\(error)") }
+            } catch let error as InvalidArgument {
                 throw ArgumentList.UsageError(message: "--message-origins: \(error)")
             } catch {
                 return .rejected("\(error)")

@@ -265,7 +265,6 @@ public enum BridgeCapture {
         case .schemeNotAllowed: "schemeNotAllowed"
         case .userInfo: "userInfo"
         case .notRepresentable: "notRepresentable"
-        case .notAnOrigin: "notAnOrigin"
         }
     }
 }

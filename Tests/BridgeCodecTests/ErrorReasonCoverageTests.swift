@@ -123,7 +123,7 @@ struct ErrorReasonCoverageTests {
     @Test func everyBridgeErrorAndRefusalReason() {
         let dispatcher = BridgeDispatcher(channels: [
             BridgeChannel<JSONValue>("open", origins: .anyOrigin),
-            BridgeChannel<JSONValue>("listed", origins: .hosts(["shop.example"])),
+            BridgeChannel<JSONValue>("listed", origins: .listing(["shop.example"])),
         ])
         func reason(_ name: String, _ origin: FrameOrigin?) -> BridgeError.Reason? {
             Self.caught(BridgeError.self) { _ = try dispatcher.dispatch(handlerName: name, jsonText: "[1,]", origin: origin) }?.reason
@@ -203,12 +203,9 @@ struct ErrorReasonCoverageTests {
         #expect(violation("myapp://x") == .schemeNotAllowed("myapp"))
         #expect(violation("https://u@a.example/") == .userInfo)
         #expect(Self.caught(URLPolicy.Violation.self) { _ = try BridgeURL("https://a\"b.example/") } == .notRepresentable)
-        #expect(
-            Self.caught(URLPolicy.Violation.self) { _ = try BridgeScripts.messageOrigins(["https://a.example/"]) }
-                == .notAnOrigin("https://a.example/"))
         // Every case is one of those above; a new one needs its line.
         switch URLPolicy.Violation.userInfo {
-        case .unreadable, .tooLong, .forbiddenScheme, .schemeNotAllowed, .userInfo, .notRepresentable, .notAnOrigin: break
+        case .unreadable, .tooLong, .forbiddenScheme, .schemeNotAllowed, .userInfo, .notRepresentable: break
         }
     }
 
@@ -222,10 +219,12 @@ struct ErrorReasonCoverageTests {
                     webViewHosts: [])
             },
             Self.caught(InvalidArgument.self) { _ = try AndroidIntentURL(parsing: "https://a.example/") },
+            Self.caught(InvalidArgument.self) { _ = try BridgeScripts.messageOrigins(["https://a.example/"]) },
         ]
         #expect(cases[0] == .outOfRange(name: "maxDepth", value: 0, allowed: 1...JSONLimits.deepestNesting))
         #expect(cases[1] == .url(name: "completeURL", .unreadable(.relative)))
         #expect(cases[2] == .rejected(name: "url", reason: "not an intent: or android-app: URL"))
+        #expect(cases[3] == .notAnOrigin("https://a.example/"))
         for case let argument? in cases {
             switch argument {
             case .outOfRange, .url, .rejected: break

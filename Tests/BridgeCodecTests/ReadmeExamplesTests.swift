@@ -32,11 +32,11 @@ struct ReadmeExamplesTests {
     // README, "Quick start".
     let dispatcher = BridgeDispatcher(
         channels: [
-            .voltRedirect(origins: .hosts(["checkout.volt.io"])),
+            .voltRedirect(origins: .listing(["checkout.volt.io"])),
             .sovendus(origins: .anyOrigin),
-            .branchHostedLink(origins: .hosts(["onboarding.example.com"])),  // where your Branch flow is served
-            .swedbankPayCompleted(origins: .hosts(["shop.example.com"])),  // your completeUrl and cancelUrl pages
-            .swedbankPayCanceled(origins: .hosts(["shop.example.com"])),
+            .branchHostedLink(origins: .listing(["onboarding.example.com"])),  // where your Branch flow is served
+            .swedbankPayCompleted(origins: .listing(["shop.example.com"])),  // your completeUrl and cancelUrl pages
+            .swedbankPayCanceled(origins: .listing(["shop.example.com"])),
         ],
         urlPolicy: .https(plusAppSchemes: ["myapp"]))  // default: .httpsOnly
 
@@ -286,8 +286,8 @@ struct ReadmeExamplesTests {
     // scripts/check-readme-package also builds and runs this section as written, in a new package.
     let checkout = BridgeDispatcher(
         channels: [
-            BridgeChannel("analytics", origins: .hosts(["shop.example.com"]), decoding: AnalyticsEvent.self, as: CheckoutMessage.analytics),
-            BridgeChannel.voltRedirect(origins: .hosts(["checkout.volt.io"])).map(CheckoutMessage.provider),
+            BridgeChannel("analytics", origins: .listing(["shop.example.com"]), decoding: AnalyticsEvent.self, as: CheckoutMessage.analytics),
+            BridgeChannel.voltRedirect(origins: .listing(["checkout.volt.io"])).map(CheckoutMessage.provider),
         ],
         urlPolicy: .https(plusAppSchemes: ["myapp"]),  // default .httpsOnly
         limits: (try? JSONLimits(maxBytes: 64 * 1024, maxDepth: 16)) ?? .default)
@@ -372,7 +372,7 @@ struct ReadmeExamplesTests {
     @Test func requestsAreAnsweredInOneCall() throws {
         let shopBridge = BridgeDispatcher(channels: [
             BridgeChannel(
-                "cart", origins: .hosts(["shop.example.com"]), decoding: CartQuery.self, replying: CartTotal.self, as: ShopMessage.cart)
+                "cart", origins: try .hosts(["shop.example.com"]), decoding: CartQuery.self, replying: CartTotal.self, as: ShopMessage.cart)
         ])
         let client = try BridgeClient(transport: .reactNative, secret: .random())
         let pageHalf = client.script(for: shopBridge)

@@ -1,72 +1,10 @@
-/// The origin of the frame that sent a message, as `WKScriptMessage.frameInfo` reports it.
-public struct FrameOrigin: Sendable, Hashable, CustomStringConvertible {
-    /// The scheme, such as `https`.
-    public var scheme: String
-    /// The host, such as `checkout.volt.io`.
-    public var host: String
-    /// The port, or `nil` for the scheme's default.
-    public var port: Int?
-    /// Whether the message came from the main frame rather than an iframe.
-    public var isMainFrame: Bool
-
-    /// An origin.
-    public init(scheme: String, host: String, port: Int? = nil, isMainFrame: Bool) {
-        self.scheme = scheme
-        self.host = host
-        self.port = port
-        self.isMainFrame = isMainFrame
-    }
-
-    /// The origin WebKit reports for a frame (`WKFrameInfo`'s `securityOrigin.protocol`, `.host`
-    /// and `.port`, and `isMainFrame`), where port 0 stands for the scheme's default. A frame with
-    /// an opaque origin (a page loaded with `loadHTMLString(_:baseURL: nil)`, a `data:` or
-    /// sandboxed frame: `location.origin` is `"null"`) reports an empty protocol and host, which
-    /// no host list matches.
-    public init(webKitProtocol: String, host: String, port: Int, isMainFrame: Bool) {
-        self.init(scheme: webKitProtocol, host: host, port: port == 0 ? nil : port, isMainFrame: isMainFrame)
-    }
-
-    /// The origin an Android web-message listener reports (androidx.webkit's
-    /// `WebViewCompat.addWebMessageListener`: `sourceOrigin.toString()` and `isMainFrame`), as a
-    /// browser serializes origins (`https://shop.example`, `https://shop.example:8443`). `nil` for
-    /// the opaque origin `null` (a `file:`, `content:` or `data:` frame) and for text that is no
-    /// origin: a host list then refuses the message, as it refuses one without an origin.
-    public init?(serializedOrigin: String, isMainFrame: Bool) {
-        guard let url = try? WebURL(serializedOrigin), case .tuple(let scheme, let host, let port) = url.origin,
-            url.origin.description == serializedOrigin.asciiLowercased()
-        else { return nil }
-        self.init(scheme: scheme, host: host.description, port: port, isMainFrame: isMainFrame)
-    }
-
-    /// Whether the schemes and hosts have the same code units, as the origin policy compares
-    /// them, and the ports and frames are the same.
-    public static func == (lhs: FrameOrigin, rhs: FrameOrigin) -> Bool {
-        lhs.scheme.hasSameCodeUnits(as: rhs.scheme) && lhs.host.hasSameCodeUnits(as: rhs.host) && lhs.port == rhs.port
-            && lhs.isMainFrame == rhs.isMainFrame
-    }
-
-    /// Hashes what ``==(_:_:)`` compares.
-    public func hash(into hasher: inout Hasher) {
-        scheme.hashCodeUnits(into: &hasher)
-        host.hashCodeUnits(into: &hasher)
-        hasher.combine(port)
-        hasher.combine(isMainFrame)
-    }
-
-    /// `scheme://host[:port]`, and `(iframe)` when not the main frame; what the platform reported
-    /// is escaped to stay on one printable line.
-    public var description: String {
-        "\(JSONPath.escaped(scheme))://\(JSONPath.escaped(host))" + (port.map { ":\($0)" } ?? "") + (isMainFrame ? "" : " (iframe)")
-    }
-}
-
 /// Which frames may post to a channel. There is no default: a channel's creator
 /// chooses ``anyOrigin`` or a host list explicitly.
 public struct OriginPolicy: Sendable, Hashable {
     private enum Rule: Sendable, Hashable {
         case any
         // Boxed: a lookup copies a channel's policy, and copying a box is one retain.
-        indirect case hosts(HostList, includingFrames: Bool)
+        indirect case hosts([OriginPattern], includingFrames: Bool)
     }
 
     private let rule: Rule
@@ -75,16 +13,21 @@ public struct OriginPolicy: Sendable, Hashable {
     /// the platform gives no origin (Android's `@JavascriptInterface`).
     public static let anyOrigin = OriginPolicy(rule: .any)
 
-    /// Only the main frame, on `https` and the default port, whose host is listed (compared as a
-    /// browser serializes hosts: ASCII case ignored, `127.1` the same as `127.0.0.1`). An entry
-    /// `*.example.com` allows every subdomain of `example.com`, not the domain itself. A message
-    /// without an origin is rejected.
+    /// Only the main frame, on `https` and the default port, whose host is listed, each entry read
+    /// as ``OriginPattern/init(host:)`` reads it: a host, compared as a browser serializes hosts
+    /// (ASCII case ignored, `127.1` the same as `127.0.0.1`), or `*.example.com` for every
+    /// subdomain of `example.com`, not the domain itself. A message without an origin is
+    /// rejected. Throws for an entry no frame could match, naming it.
     ///
     /// Frames inside a checkout are other parties' content (a card issuer's 3-D Secure page, an
     /// ad), so an iframe is refused even from a listed host unless `includingFrames` is `true`,
     /// for a channel whose page posts from a frame of its own.
-    public static func hosts(_ hosts: some Sequence<String>, includingFrames: Bool = false) -> OriginPolicy {
-        OriginPolicy(rule: .hosts(HostList(hosts), includingFrames: includingFrames))
+    public static func hosts(_ hosts: some Sequence<String>, includingFrames: Bool = false) throws(InvalidArgument) -> OriginPolicy {
+        var patterns: [OriginPattern] = []
+        for host in hosts { patterns.append(try OriginPattern(host: host)) }
+        // Sorted and without repeats, so that equal lists make equal policies.
+        let unique = Set(patterns).sorted { $0.description < $1.description }
+        return OriginPolicy(rule: .hosts(unique, includingFrames: includingFrames))
     }
 
     /// Why a frame may not post to a channel.
@@ -121,7 +64,7 @@ public struct OriginPolicy: Sendable, Hashable {
     public var allowedOriginRules: Set<String> {
         switch rule {
         case .any: ["*"]
-        case .hosts(let hosts, _): Set(hosts.entries.map { "https://" + $0 })
+        case .hosts(let patterns, _): Set(patterns.map(\.description))
         }
     }
 
@@ -130,16 +73,14 @@ public struct OriginPolicy: Sendable, Hashable {
         if case .any = rule { true } else { false }
     }
 
-    /// Why `origin` is refused, or `nil` when it is allowed.
-    func refusal(of origin: FrameOrigin?) -> Refusal? {
-        guard case .hosts(let hosts, let includingFrames) = rule else { return nil }
-        guard let origin else { return .noOrigin }
-        if !includingFrames && !origin.isMainFrame { return .notMainFrame(origin) }
-        guard origin.scheme.asciiLowercased().utf8.elementsEqual("https".utf8) else { return .scheme(origin) }
-        guard origin.port == nil || origin.port == 443 else { return .port(origin) }
-        // The host as a browser serializes it; WebKit reports an IPv6 address without its brackets.
-        let host = origin.host.utf8.contains(UInt8(ascii: ":")) ? "[" + origin.host + "]" : origin.host
-        guard let serialized = URLHost.serialized(host), hosts.contains(serialized) else { return .host(origin) }
+    /// Why `frame` is refused, or `nil` when it is allowed.
+    func refusal(of frame: FrameOrigin?) -> Refusal? {
+        guard case .hosts(let patterns, let includingFrames) = rule else { return nil }
+        guard let frame else { return .noOrigin }
+        if !includingFrames && !frame.isMainFrame { return .notMainFrame(frame) }
+        guard case .tuple("https", _, let port) = frame.origin else { return .scheme(frame) }
+        guard port == nil else { return .port(frame) }
+        guard patterns.contains(where: { $0.matches(frame.origin) }) else { return .host(frame) }
         return nil
     }
 }

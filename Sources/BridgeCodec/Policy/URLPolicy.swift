@@ -68,11 +68,6 @@ public struct URLPolicy: Sendable, Hashable {
         case userInfo
         /// A URL Foundation's `URL` cannot hold, so the app could not open it as read.
         case notRepresentable
-        /// Where an origin is asked for (a snippet's `messageOrigins`), text no frame's origin could
-        /// ever equal, so that the list would silently drop every message: a path or a trailing
-        /// `/`, no scheme, a query, a default port (`https://a.example:443`, which browsers report as
-        /// `https://a.example`), or not a host.
-        case notAnOrigin(String)
 
         /// A sentence a person understands.
         public var description: String {
@@ -83,9 +78,6 @@ public struct URLPolicy: Sendable, Hashable {
             case .schemeNotAllowed(let scheme): "URL scheme \(JSONPath.quoted(scheme + ":")) is not allowed"
             case .userInfo: "URL has user info before the host"
             case .notRepresentable: "URL cannot be held by Foundation's URL"
-            case .notAnOrigin(let entry):
-                "\(JSONPath.quoted(entry)) is not an origin: write https://host or https://host:port (no path, no default port), "
-                    + "or https://*.host for its subdomains"
             }
         }
     }

@@ -13,8 +13,8 @@ public enum SovendusBannerPage {
     /// `@JavascriptInterface` object `androidInterface`). `timestamp` is the order's Unix time
     /// (Sovendus' `timestamp`); `messageOrigins` restricts which frames may ask to open a URL, as in
     /// `BridgeScripts.sovendusBridge(transport:handler:androidInterface:messageOrigins:)`.
-    /// Throws `JSONError` for a NaN ``SovendusOrder/netOrderValue``, and `URLPolicy.Violation` for a
-    /// loader URL the policy refuses or an origin entry no frame could have.
+    /// Throws `JSONError` for a NaN ``SovendusOrder/netOrderValue``, `URLPolicy.Violation` for a
+    /// loader URL the policy refuses, and `InvalidArgument` for an origin entry no frame could have.
     public static func html(
         order: SovendusOrder, timestamp: Int, transport: ScriptTransport = .webKitObject, handler: String = "sovHandler",
         androidInterface: String = "Android", loaderURL: String = defaultLoaderURL, messageOrigins: [String]? = nil

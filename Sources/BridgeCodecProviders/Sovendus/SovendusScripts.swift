@@ -18,7 +18,7 @@ extension BridgeScripts {
     public static func sovendusBridge(
         transport: ScriptTransport = .webKitObject, handler: String = "sovHandler", androidInterface: String = "Android",
         messageOrigins: [String]
-    ) throws(URLPolicy.Violation) -> String {
+    ) throws(InvalidArgument) -> String {
         sovendusBridge(
             transport: transport, handler: handler, androidInterface: androidInterface,
             origins: try BridgeScripts.messageOrigins(messageOrigins))

@@ -36,7 +36,7 @@ struct AppChannelTests {
     static let channels: [BridgeChannel<AppMessage>] =
         [
             BridgeChannel("share", origins: .anyOrigin, decoding: Share.self, as: AppMessage.share),
-            BridgeChannel("close", origins: .hosts(["shop.example.com"]), decoding: Close.self, as: AppMessage.close),
+            BridgeChannel("close", origins: .listing(["shop.example.com"]), decoding: Close.self, as: AppMessage.close),
             BridgeChannel("dismiss", origins: .anyOrigin, decoding: Close.self, as: AppMessage.close),
         ] + BridgeChannel.allProviders(origins: .anyOrigin).map { $0.map(AppMessage.provider) }
 
@@ -219,7 +219,7 @@ struct ErrorDescriptionTests {
             JSONError(path: .root, reason: .malformedJSON(.emptyInput, at: JSONTextPosition(line: 1, column: 1, offset: 0))),
             WebURL.ParseError.relative,
             URLPolicy.Violation.unreadable(.relative),
-            URLPolicy.Violation.notAnOrigin("https://a.example/"),
+            InvalidArgument.notAnOrigin("https://a.example/"),
             InvalidArgument.outOfRange(name: "maxDepth", value: 0, allowed: 1...512),
             InvalidArgument.url(name: "completeURL", .unreadable(.relative)),
             InvalidArgument.rejected(name: "url", reason: "not an intent: or android-app: URL"),

@@ -18,7 +18,7 @@ struct BridgeDispatcherTests {
     /// Control characters and invisible ones from any source (a handler name, a reported origin,
     /// the body) are escaped in an error's text, which goes to logs.
     @Test func errorTextsHoldNoRawControlCharacters() {
-        let dispatcher = BridgeDispatcher(channels: [.voltRedirect(origins: .hosts(["checkout.volt.io"]))])
+        let dispatcher = BridgeDispatcher(channels: [.voltRedirect(origins: .listing(["checkout.volt.io"]))])
         let origin = FrameOrigin(scheme: "https\u{0}", host: "evil.example\n\u{202E}moc.lov.tuokcehc", isMainFrame: true)
         let errors = [
             dispatcher.outcome(BridgeMessage(handlerName: "volt\u{1B}[31mRedirect", jsonText: volt)).failureValue,
@@ -35,7 +35,8 @@ struct BridgeDispatcherTests {
             #expect(
                 !text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{202E}" || $0 == "\u{2028}" }, "\(text)")
         }
-        #expect(errors[1]?.description == #"voltRedirect: origin https\u0000://evil.example\u000A\u202Emoc.lov.tuokcehc is not https"#)
+        // What the platform reported is read as an origin once: text no browser reads as one is opaque.
+        #expect(errors[1]?.description == "voltRedirect: origin null is not https")
     }
 
     @Test func handlerNamesAreConfigurable() {
@@ -62,7 +63,7 @@ struct BridgeDispatcherTests {
     }
 
     @Test func originPolicyWithAHostList() {
-        let policy = OriginPolicy.hosts(["checkout.volt.io", "*.sovendus.com"])
+        let policy = OriginPolicy.listing(["checkout.volt.io", "*.sovendus.com"])
         let dispatcher = BridgeDispatcher(channels: [BridgeChannel.voltRedirect(origins: policy)])
         func outcome(_ origin: FrameOrigin?) -> BridgeError? {
             dispatcher.outcome(BridgeMessage(handlerName: "voltRedirect", jsonText: volt, origin: origin)).failureValue
@@ -80,7 +81,7 @@ struct BridgeDispatcherTests {
                 == "voltRedirect: origin https://checkout.volt.io (iframe) is not the main frame")
         // A list that includes frames admits an iframe of a listed host, and no other.
         let framed = BridgeDispatcher(channels: [
-            BridgeChannel.voltRedirect(origins: .hosts(["checkout.volt.io"], includingFrames: true))
+            BridgeChannel.voltRedirect(origins: .listing(["checkout.volt.io"], includingFrames: true))
         ])
         func framedOutcome(_ host: String) -> BridgeError? {
             framed.outcome(
@@ -103,7 +104,7 @@ struct BridgeDispatcherTests {
     /// Hosts compare as the browser reads them (UTS #46): an entry in Unicode, in its `xn--` form
     /// or with U+212A (Kelvin sign, which the browser reads as `k`) is the host a frame reports.
     @Test func originHostsCompareAsTheBrowserReadsThem() {
-        let policy = OriginPolicy.hosts(["chec\u{212A}out.volt.io", "*.Bücher.example", "xn--strae-oqa.example"])
+        let policy = OriginPolicy.listing(["chec\u{212A}out.volt.io", "*.Bücher.example", "xn--strae-oqa.example"])
         let dispatcher = BridgeDispatcher(channels: [BridgeChannel.voltRedirect(origins: policy)])
         func allows(_ host: String) -> Bool {
             let origin = FrameOrigin(scheme: "https", host: host, isMainFrame: true)
@@ -122,7 +123,7 @@ struct BridgeDispatcherTests {
     }
 
     @Test func originIsCheckedBeforeTheBodyIsRead() {
-        let dispatcher = BridgeDispatcher(channels: [BridgeChannel.voltRedirect(origins: .hosts(["checkout.volt.io"]))])
+        let dispatcher = BridgeDispatcher(channels: [BridgeChannel.voltRedirect(origins: .listing(["checkout.volt.io"]))])
         let error = dispatcher.outcome(BridgeMessage(handlerName: "voltRedirect", jsonText: "{not json")).failureValue
         guard case .originNotAllowed? = error?.reason else {
             Issue.record("body read before the origin check: \(String(describing: error))")
@@ -131,7 +132,7 @@ struct BridgeDispatcherTests {
     }
 
     @Test func originIsCheckedBeforeAnObjectGraphIsWalked() {
-        let dispatcher = BridgeDispatcher(channels: [BridgeChannel.voltRedirect(origins: .hosts(["checkout.volt.io"]))])
+        let dispatcher = BridgeDispatcher(channels: [BridgeChannel.voltRedirect(origins: .listing(["checkout.volt.io"]))])
         // A graph the converter would reject (Data) must not be reached: the origin refusal comes first.
         let body: [String: Any] = ["type": "bank_redirect", "url": Data([1])]
         let error = dispatcher.outcome(
@@ -366,9 +367,10 @@ struct HandlerNameEqualityTests {
         #expect(errors.count == 2)
         #expect(JSONPath([.key(Self.nfc)]) != JSONPath([.key(Self.nfd)]))
         #expect(Set([JSONPath.Component.key(Self.nfc), .key(Self.nfd), .index(0), .index(0)]).count == 3)
+        // A host, unlike a name, is read as a browser reads it: UTS #46 maps both spellings to one.
         let origin = FrameOrigin(scheme: "https", host: Self.nfc + ".example", isMainFrame: true)
-        #expect(origin != FrameOrigin(scheme: "https", host: Self.nfd + ".example", isMainFrame: true))
-        #expect(origin == FrameOrigin(scheme: "https", host: Self.nfc + ".example", isMainFrame: true))
+        #expect(origin == FrameOrigin(scheme: "https", host: Self.nfd + ".example", isMainFrame: true))
+        #expect(origin.description == "https://xn--caf-dma.example")
         // The dispatcher itself: a channel under one spelling does not answer the other.
         let dispatcher = BridgeDispatcher(channels: [BridgeChannel<JSONValue>(Self.nfc, origins: .anyOrigin)])
         #expect((try? dispatcher.dispatch(handlerName: Self.nfc, jsonText: "1")) == .number(JSONNumber(1)))

@@ -19,7 +19,7 @@ struct BridgeCaptureTests {
     }
 
     static let dispatcher = BridgeDispatcher<ShopMessage>(channels: [
-        BridgeChannel("cart", origins: .hosts(["shop.example"]), decoding: Cart.self, as: ShopMessage.cart),
+        BridgeChannel("cart", origins: .listing(["shop.example"]), decoding: Cart.self, as: ShopMessage.cart),
         BridgeChannel("close", origins: .anyOrigin, decoding: JSONValue.self) { _ in .close },
     ])
 

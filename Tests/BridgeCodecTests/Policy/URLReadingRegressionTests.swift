@@ -43,7 +43,7 @@ struct URLReadingRegressionTests {
             #expect(redirect.url.url.host == (try WebURL("https://\(written)/")).host)
             #expect(redirect.url.foundationURL.host == "127.0.0.1")
         }
-        let local = BridgeDispatcher(channels: [.voltRedirect(origins: .hosts(["127.1"]))])
+        let local = BridgeDispatcher(channels: [.voltRedirect(origins: .listing(["127.1"]))])
         let origin = FrameOrigin(scheme: "https", host: "127.0.0.1", isMainFrame: true)
         #expect(throws: Never.self) {
             try local.dispatch(
@@ -96,7 +96,7 @@ struct URLReadingRegressionTests {
     /// A `messageOrigins` entry is an origin as a browser serializes it, or throws.
     @Test func messageOriginsAreReadAsOrigins() throws {
         for entry in ["https://127.1", "https://[0:0::1]", "https://1.2.3.4.5", "https://0x7f.0.0.1", "https://a.example:443"] {
-            #expect(throws: URLPolicy.Violation.notAnOrigin(entry), "\(entry)") {
+            #expect(throws: InvalidArgument.notAnOrigin(entry), "\(entry)") {
                 try BridgeScripts.sovendusBridge(messageOrigins: [entry])
             }
         }

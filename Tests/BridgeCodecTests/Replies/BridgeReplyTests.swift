@@ -26,7 +26,7 @@ struct BridgeReplyTests {
     }
 
     static let dispatcher = BridgeDispatcher<AppMessage>(channels: [
-        BridgeChannel("cart", origins: .hosts(["shop.example"]), decoding: Cart.self, replying: Total.self) { .cart($0, $1) },
+        BridgeChannel("cart", origins: .listing(["shop.example"]), decoding: Cart.self, replying: Total.self) { .cart($0, $1) },
         BridgeChannel("log", origins: .anyOrigin, decoding: JSONValue.self) { .log($0) },
     ])
 

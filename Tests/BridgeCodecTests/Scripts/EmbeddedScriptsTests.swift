@@ -66,7 +66,7 @@ struct BridgeScriptsTests {
                     .string("https://xn--bcher-kva.example"), .string("https://*.xn--strae-oqa.example:8443"), .string("https://k.example"),
                 ]))
         for refused in ["https://bücher.example/", "https://bücher.example:443", "https://b\u{2488}.example", "https://u@bücher.example"] {
-            #expect(throws: URLPolicy.Violation.notAnOrigin(refused)) { try BridgeScripts.messageOrigins([refused]) }
+            #expect(throws: InvalidArgument.notAnOrigin(refused)) { try BridgeScripts.messageOrigins([refused]) }
         }
         let order = SovendusOrder(
             sessionId: "s", orderId: "o", currencyCode: "EUR", usedCouponCode: "", trafficSourceNumber: 1, trafficMediumNumber: 2,
@@ -93,14 +93,14 @@ struct BridgeScriptsTests {
             "https://b\u{FC}cher.example/", "https://xn--a.b\u{FC}cher.example",
             #"https://a.example\.b.example"#, "https://a b.example", "",
         ] {
-            #expect(throws: URLPolicy.Violation.notAnOrigin(entry), "\(entry)") {
+            #expect(throws: InvalidArgument.notAnOrigin(entry), "\(entry)") {
                 try BridgeScripts.sovendusBridge(messageOrigins: ["https://www.sovendus.com", entry])
             }
         }
         let order = SovendusOrder(
             sessionId: "s", orderId: "o", currencyCode: "EUR", usedCouponCode: "", trafficSourceNumber: 1, trafficMediumNumber: 2,
             netOrderValue: 1)
-        #expect(throws: URLPolicy.Violation.notAnOrigin("https://www.sovendus.com/")) {
+        #expect(throws: InvalidArgument.notAnOrigin("https://www.sovendus.com/")) {
             try SovendusBannerPage.html(order: order, timestamp: 1, messageOrigins: ["https://www.sovendus.com/"])
         }
     }
