@@ -215,7 +215,9 @@ public enum BridgeCapture {
                     handlerName: logged, category: "line.handlerMismatch",
                     message: "the line's handler is not the envelope's, \(JSONValue.string(envelope.handlerName).jsonText)"))
         }
-        return replayed(envelope.handlerName) { () throws(BridgeError) in try dispatcher.dispatch(envelope, origin: origin, replyRoute: .none) }
+        return replayed(envelope.handlerName) { () throws(BridgeError) in
+            try dispatcher.dispatch(envelope, origin: origin, replyRoute: .none)
+        }
     }
 
     /// The kind of `reason`, which holds no page data.

@@ -286,7 +286,8 @@ struct ReadmeExamplesTests {
     // scripts/check-readme-package also builds and runs this section as written, in a new package.
     let checkout = BridgeDispatcher(
         channels: [
-            BridgeChannel("analytics", origins: .listing(["shop.example.com"]), decoding: AnalyticsEvent.self, as: CheckoutMessage.analytics),
+            BridgeChannel(
+                "analytics", origins: .listing(["shop.example.com"]), decoding: AnalyticsEvent.self, as: CheckoutMessage.analytics),
             BridgeChannel.voltRedirect(origins: .listing(["checkout.volt.io"])).map(CheckoutMessage.provider),
         ],
         urlPolicy: .https(plusAppSchemes: ["myapp"]),  // default .httpsOnly
