@@ -33,7 +33,7 @@ enum DecodeCommand {
                                each takes the next lines as it is free, what has arrived is answered before more
                                is read, and the output is exactly, and in the order, what one job writes
           --first-line N       with --jsonl: the number of the input's first line (default 1), for a piece of a
-                               larger capture decoded on its own (README: a fleet's logs)
+                               larger capture decoded on its own (docs/cli.md: a fleet's logs)
 
         A bare string argument such as Android's openHostedLink(url) is the JSON string "…" here;
         canceled takes no body: null.

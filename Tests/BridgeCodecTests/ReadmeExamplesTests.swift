@@ -5,11 +5,12 @@ import Foundation
 import SwedbankPayMerchantBackend
 import Testing
 
-/// README's Swift examples, run as written: the dispatchers the quick start builds, a
-/// `WKScriptMessage` of the shape WebKit hands over from each provider's page, the Android
-/// calls, then the scripts, escaping, Swedbank Pay and own-message examples. The snippets' app
-/// functions (`handle`, `openInBrowser`, …) become records the tests read.
-@Suite("README examples")
+/// The Swift examples of README and of the docs that continue it (`docs/providers.md`,
+/// `docs/escaping.md`, `docs/json-policy.md`), run as written: the dispatchers the quick start
+/// and `docs/providers.md` build, a `WKScriptMessage` of the shape WebKit hands over from each
+/// provider's page, the Android calls, then the scripts, escaping, Swedbank Pay and own-message
+/// examples. The snippets' app functions (`handle`, `openInBrowser`, …) become records the tests read.
+@Suite("README and docs examples")
 struct ReadmeExamplesTests {
     // WebKit's shapes, as the snippets read them (WebKit is not on Linux).
     struct SecurityOrigin {
@@ -40,6 +41,7 @@ struct ReadmeExamplesTests {
         ],
         urlPolicy: .https(plusAppSchemes: ["myapp"]))  // default: .httpsOnly
 
+    // docs/providers.md, "Transports and origins".
     let androidDispatcher = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin))
 
     /// A message posted by the main frame of `page` (`https://host`), or of the banner page the
@@ -59,6 +61,7 @@ struct ReadmeExamplesTests {
             isMainFrame: frame.isMainFrame)
     }
 
+    // README, "Quick start": the message handler.
     @Test func iOSHandlerLogsTheReasonForAJavaScriptURL() throws {
         let message = try Self.message(
             "voltRedirect", body: ["type": "bank_redirect", "url": "javascript:alert(1)"], page: "checkout.volt.io")
@@ -72,6 +75,7 @@ struct ReadmeExamplesTests {
         #expect(logged == [#"voltRedirect: $.url: URL scheme "javascript:" is never allowed"#])
     }
 
+    // README, "Quick start": Volt.
     @Test func voltRedirectsReachTheApp() throws {
         var opened: [URL?] = []
         var finished: [(VoltMerchantResult, BridgeURL)] = []
@@ -94,6 +98,7 @@ struct ReadmeExamplesTests {
         #expect(finished.map(\.1.string) == ["https://merchant.example/checkout/cancel?order=123"])
     }
 
+    // docs/providers.md, one section per provider.
     @Test func sovendusMessagesFromTheBannerPageReachTheApp() throws {
         var constant = SovendusHeight.initialHeight
         var presented: [URL?] = []
@@ -153,6 +158,7 @@ struct ReadmeExamplesTests {
         #expect(canceled.kind == "swedbankpay.canceled")
     }
 
+    // docs/providers.md, "Transports and origins".
     @Test func androidTextReachesTheApp() throws {
         let text = #"{"type":"merchant_redirect","result":"success","url":"https://merchant.example/done"}"#
         let decoded = try androidDispatcher.dispatch(handlerName: "voltRedirect", jsonText: text)
@@ -170,7 +176,7 @@ struct ReadmeExamplesTests {
         }
     }
 
-    // README, "Scripts and pages for the page side".
+    // docs/providers.md, "Scripts and pages for the page side".
     @Test func scriptsAndPagesAreBuilt() throws {
         for transport in [ScriptTransport.webKitObject, .android, .reactNative, .cordova, .webKitString] {
             let userScript = BridgeScripts.voltRedirectCallback(transport: transport)
@@ -207,7 +213,7 @@ struct ReadmeExamplesTests {
             ])
     }
 
-    // README, the `Escaper` list.
+    // docs/escaping.md, the `Escaper` calls.
     @Test func escaperCallsDoWhatTheCommentsSay() throws {
         let name = #"<img src=x onerror="alert('&')">"#
         #expect(try JSONValue(parsing: Escaper.javaScriptString(name)) == .string(name))
@@ -223,7 +229,7 @@ struct ReadmeExamplesTests {
         #expect(String(decoding: buffer, as: UTF8.self) == Escaper.javaScriptString(name))
     }
 
-    // README, "Swedbank Pay URLs and navigation".
+    // docs/providers.md, Swedbank Pay's "URLs and navigation".
     @Test func swedbankPayURLsAndNavigation() throws {
         let backend = "https://shop.example.com/swedbank-pay-mobile/"
         let id = "42"
@@ -337,6 +343,7 @@ struct ReadmeExamplesTests {
         }
     }
 
+    // docs/json-policy.md, "Against JSONDecoder".
     struct Order: Decodable, Equatable {
         struct Line: Decodable, Equatable {
             var sku: String

@@ -1,17 +1,17 @@
 import Foundation
 import Testing
 
-/// README's command-line block, run as written: each command in-process, with the files from
-/// `examples/`, exiting 0 or 1 (never a usage error), and printing the lines shown under it.
-@Suite("README command-line examples")
+/// The command-line block of `docs/cli.md`, run as written: each command in-process, with the
+/// files from `examples/`, exiting 0 or 1 (never a usage error), and printing the lines shown under it.
+@Suite("docs/cli.md command-line examples")
 struct ReadmeCommandsTests {
     private struct Command {
         let line: String
         var expected: [String] = []
     }
 
-    @Test func everyCommandPrintsWhatREADMEShows() throws {
-        let commands = try readmeCommands()
+    @Test func everyCommandPrintsWhatTheDocsShow() throws {
+        let commands = try documentedCommands()
         #expect(commands.count >= 10)
         for command in commands {
             let (arguments, stdin) = try invocation(command.line)
@@ -23,14 +23,19 @@ struct ReadmeCommandsTests {
         }
     }
 
-    /// The commands of README's `sh` block under "Command-line tool", each with the `# ` lines after it.
-    private func readmeCommands() throws -> [Command] {
-        let readme = try String(contentsOf: TestData.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.range(of: "## Command-line tool"))
-        let open = try #require(readme.range(of: "```sh\n", range: section.upperBound..<readme.endIndex))
-        let close = try #require(readme.range(of: "```", range: open.upperBound..<readme.endIndex))
+    /// The text of `docs/cli.md`.
+    private func cliDocument() throws -> String {
+        try String(contentsOf: TestData.packageRoot.appendingPathComponent("docs/cli.md"), encoding: .utf8)
+    }
+
+    /// The commands of the `sh` block under "Commands" in `docs/cli.md`, each with the `# ` lines after it.
+    private func documentedCommands() throws -> [Command] {
+        let document = try cliDocument()
+        let section = try #require(document.range(of: "\n## Commands\n"))
+        let open = try #require(document.range(of: "```sh\n", range: section.upperBound..<document.endIndex))
+        let close = try #require(document.range(of: "```", range: open.upperBound..<document.endIndex))
         var commands: [Command] = []
-        for line in readme[open.upperBound..<close.lowerBound].split(separator: "\n") {
+        for line in document[open.upperBound..<close.lowerBound].split(separator: "\n") {
             if line.hasPrefix("# "), !commands.isEmpty {
                 commands[commands.count - 1].expected.append(String(line.dropFirst(2)))
             } else {
@@ -83,14 +88,14 @@ struct ReadmeCommandsTests {
         return words
     }
 
-    /// README's fleet recipe, run as written with `sh` over a capture of several pieces: the
-    /// merged output is byte for byte what one run writes.
+    /// The fleet recipe of `docs/cli.md`, run as written with `sh` over a capture of several
+    /// pieces: the merged output is byte for byte what one run writes.
     @Test func theFleetRecipeMergesToWhatOneRunWrites() throws {
-        let readme = try String(contentsOf: TestData.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.range(of: "### A fleet's logs"))
-        let open = try #require(readme.range(of: "```sh\n", range: section.upperBound..<readme.endIndex))
-        let close = try #require(readme.range(of: "```", range: open.upperBound..<readme.endIndex))
-        let recipe = String(readme[open.upperBound..<close.lowerBound])
+        let document = try cliDocument()
+        let section = try #require(document.range(of: "\n## A fleet's logs\n"))
+        let open = try #require(document.range(of: "```sh\n", range: section.upperBound..<document.endIndex))
+        let close = try #require(document.range(of: "```", range: open.upperBound..<document.endIndex))
+        let recipe = String(document[open.upperBound..<close.lowerBound])
         let binary = try #require(builtCLI, "the bridgecodec executable is not built beside the tests")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridgecodec-fleet-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
