@@ -9,10 +9,9 @@ enum ScriptCommand {
         usage: bridgecodec script bridge --transport T --secret S [--channels NAME,...] [--posts NAME,...] [--global NAME]
                                   [--android-interface NAME] [--timeout-ms N] [--kept-events N]
                bridgecodec script reply --transport T [--request-id ID] (--value JSON | --error TEXT) [--secret S] [--global NAME]
-               bridgecodec script volt|sovendus|branch-plaid-open|swedbank-pay --transport T [--handler NAME]
+               bridgecodec script \(providerScripts.map(\.name).joined(separator: "|")) --transport T [--handler NAME]
                                   [--android-interface NAME]
-               bridgecodec script sovendus --transport T [--message-origins ORIGIN,...]
-               bridgecodec script swedbank-pay --transport T [--completed-handler NAME] [--canceled-handler NAME]
+        \(providerScripts.compactMap(usage).joined())\
                bridgecodec script branch-plaid-complete --detail JSON [--event NAME]
                bridgecodec script event --event NAME --detail JSON --secret S [--global NAME]
                bridgecodec script call --function NAME --arguments JSON-ARRAY
@@ -31,19 +30,40 @@ enum ScriptCommand {
                                  value as JSON (or the error text), over android-listener the reply proxy's
                                  text, otherwise the script that settles the request (with --secret)
 
-          volt                   window.voltRedirectCallback(data) → handler (default voltRedirect)
-          sovendus               sovendus:integration open-URL messages and ResizeObserver heights → sovHandler;
-                                 --message-origins forwards only those frames' messages
-                                 (https://www.sovendus.com, or https://*.sovendus.com for subdomains)
-          branch-plaid-open      window.branchPlaidOpenHostedLink(url) → branchPlaidLink / BranchAndroidBridge.openHostedLink
-          swedbank-pay           window.swedbankPayCompleted(status), window.swedbankPayCanceled() → completed / canceled
-          branch-plaid-complete  dispatches the branchPlaidLinkComplete CustomEvent; --detail is its JSON detail,
+        \(providerScripts.map(summary).joined())\
+          branch-plaid-complete  dispatches the \(BridgeProvider.Handler.branchLinkComplete.name) CustomEvent; --detail is its JSON detail,
                                  such as {"status":"canceled"}
           event                  the app's event NAME with the JSON detail, to the client's subscribers (with
                                  --secret) and as a CustomEvent on window
           call                   calls window[NAME] with the array's elements as arguments
 
         """
+
+    /// The providers' page scripts, as they declare them.
+    private static let providerScripts = BridgeProvider.all.flatMap(\.scripts)
+
+    /// The parameters every provider script's usage line shows: `--handler` and `--android-interface`.
+    private static let commonParameters: Set<String> = ["handler", "androidInterface"]
+
+    /// The option that sets a script's parameter: `--android-interface` for `androidInterface`.
+    private static func option(_ parameter: String) -> String {
+        "--" + parameter.map { $0.isUppercase ? "-" + $0.lowercased() : String($0) }.joined()
+    }
+
+    /// A usage line for a script that takes more than the common options.
+    private static func usage(_ script: BridgeProvider.Script) -> String? {
+        let options =
+            (script.takesMessageOrigins ? ["[--message-origins ORIGIN,...]"] : [])
+            + script.parameters.map(\.name).filter { !commonParameters.contains($0) }.map { "[\(option($0)) NAME]" }
+        guard !options.isEmpty else { return nil }
+        return "       bridgecodec script \(script.name) --transport T \(options.joined(separator: " "))\n"
+    }
+
+    /// A script's lines in the list of scripts.
+    private static func summary(_ script: BridgeProvider.Script) -> String {
+        let name = script.name.padding(toLength: 23, withPad: " ", startingAt: 0)
+        return script.summary.enumerated().map { "  \($0.offset == 0 ? name : String(repeating: " ", count: 23))\($0.element)\n" }.joined()
+    }
 
     static func run(_ arguments: [String], input _: InputSource) -> CommandResult {
         do throws(ArgumentList.UsageError) {
@@ -65,8 +85,8 @@ enum ScriptCommand {
                 } catch {
                     return .rejected("--detail: \(error)")
                 }
-                return .success(
-                    BridgeScripts.branchPlaidLinkCompletion(completion, eventName: list.options["--event"] ?? "branchPlaidLinkComplete"))
+                guard let event = list.options["--event"] else { return .success(BridgeScripts.branchPlaidLinkCompletion(completion)) }
+                return .success(BridgeScripts.branchPlaidLinkCompletion(completion, eventName: event))
             }
             if provider == "event" || provider == "call" { return try pageCall(provider, list) }
             let transportName = list.options["--transport"] ?? ""
@@ -75,42 +95,23 @@ enum ScriptCommand {
                 throw ArgumentList.UsageError(message: "--transport must be one of \(names)")
             }
             if provider == "bridge" || provider == "reply" { return try client(provider, transport: transport, list) }
-            // A security setting is never ignored: only the Sovendus snippet filters origins.
-            guard provider == "sovendus" || list.options["--message-origins"] == nil else {
-                throw ArgumentList.UsageError(message: "--message-origins applies to sovendus only")
+            // A security setting is never ignored: only a script that filters origins takes them.
+            let filtering = providerScripts.filter(\.takesMessageOrigins).map(\.name)
+            guard filtering.contains(provider) || list.options["--message-origins"] == nil else {
+                throw ArgumentList.UsageError(message: "--message-origins applies to \(filtering.joined(separator: ", ")) only")
             }
-            let handler = list.options["--handler"]
-            let interface = list.options["--android-interface"]
-            switch provider {
-            case "volt":
-                return .success(
-                    BridgeScripts.voltRedirectCallback(
-                        transport: transport, handler: handler ?? "voltRedirect", androidInterface: interface ?? "Android"))
-            case "sovendus":
-                guard let origins = list.commaSeparatedIfGiven("--message-origins") else {
-                    return .success(
-                        BridgeScripts.sovendusBridge(
-                            transport: transport, handler: handler ?? "sovHandler", androidInterface: interface ?? "Android"))
-                }
-                do {
-                    return .success(
-                        try BridgeScripts.sovendusBridge(
-                            transport: transport, handler: handler ?? "sovHandler", androidInterface: interface ?? "Android",
-                            messageOrigins: origins))
-                } catch {
-                    throw ArgumentList.UsageError(message: "--message-origins: \(error)")
-                }
-            case "branch-plaid-open":
-                return .success(
-                    BridgeScripts.branchPlaidLinkOpener(
-                        transport: transport, handler: handler ?? "branchPlaidLink", androidInterface: interface ?? "BranchAndroidBridge"))
-            case "swedbank-pay":
-                return .success(
-                    BridgeScripts.swedbankPayHooks(
-                        transport: transport, completedHandler: list.options["--completed-handler"] ?? "completed",
-                        canceledHandler: list.options["--canceled-handler"] ?? "canceled", androidInterface: interface ?? "callbacks"))
-            default:
+            guard let script = providerScripts.first(where: { $0.name == provider }) else {
                 throw ArgumentList.UsageError(message: "unknown provider '\(provider)'")
+            }
+            var names: [String: String] = [:]
+            for parameter in script.parameters.map(\.name) { names[parameter] = list.options[option(parameter)] }
+            do {
+                return .success(
+                    try script.build(
+                        transport: transport, names: names,
+                        messageOrigins: script.takesMessageOrigins ? list.commaSeparatedIfGiven("--message-origins") : nil))
+            } catch {
+                throw ArgumentList.UsageError(message: "--message-origins: \(error)")
             }
         } catch {
             return .usageError(error, command: "script")

@@ -2,8 +2,8 @@ import BridgeCodec
 
 /// A decoded, checked message from one of the providers.
 ///
-/// Each provider's folder declares its channels (such as `BridgeChannel.voltRedirect(handlerName:origins:)`);
-/// this enum and `BridgeChannel.allProviders(origins:)` register them.
+/// Each provider's folder declares it (``BridgeProvider/volt`` in `Volt/Volt.swift`): its
+/// channels map their messages to a case here, and ``BridgeProvider/all`` registers it.
 public enum ProviderMessage: Sendable, Hashable, Encodable {
     /// Volt: `voltRedirectCallback` data.
     case volt(VoltRedirect)
@@ -21,14 +21,14 @@ public enum ProviderMessage: Sendable, Hashable, Encodable {
     /// A stable name for the message's kind, such as `volt.bankRedirect` or `sovendus.height`.
     public var kind: String {
         switch self {
-        case .volt(.bankRedirect): "volt.bankRedirect"
-        case .volt(.merchantRedirect): "volt.merchantRedirect"
-        case .sovendus(.height): "sovendus.height"
-        case .sovendus(.openUrl): "sovendus.openUrl"
-        case .branchHostedLink: "branch.hostedLink"
-        case .branchLinkComplete: "branch.linkComplete"
-        case .swedbankPayCompleted: "swedbankpay.completed"
-        case .swedbankPayCanceled: "swedbankpay.canceled"
+        case .volt(.bankRedirect): Volt.bankRedirectKind
+        case .volt(.merchantRedirect): Volt.merchantRedirectKind
+        case .sovendus(.height): Sovendus.heightKind
+        case .sovendus(.openUrl): Sovendus.openUrlKind
+        case .branchHostedLink: BranchPlaid.hostedLinkKind
+        case .branchLinkComplete: BranchPlaid.linkCompleteKind
+        case .swedbankPayCompleted: SwedbankPay.completedKind
+        case .swedbankPayCanceled: SwedbankPay.canceledKind
         }
     }
 
@@ -47,11 +47,8 @@ public enum ProviderMessage: Sendable, Hashable, Encodable {
 
 extension BridgeChannel where Message == ProviderMessage {
     /// One channel per provider message under the providers' handler names, all with the same
-    /// origin policy.
+    /// origin policy, in ``BridgeProvider/all``'s order.
     public static func allProviders(origins: OriginPolicy) -> [Self] {
-        [
-            .voltRedirect(origins: origins), .sovendus(origins: origins), .branchHostedLink(origins: origins),
-            .branchLinkComplete(origins: origins), .swedbankPayCompleted(origins: origins), .swedbankPayCanceled(origins: origins),
-        ]
+        BridgeProvider.all.flatMap(\.handlers).map { $0.channel(origins: origins) }
     }
 }

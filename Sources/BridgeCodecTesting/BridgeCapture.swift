@@ -8,8 +8,8 @@ import Foundation
 /// ```json
 /// {"handler": "cart", "transport": "object", "body": {"sku": "A-1"}, "origin": "https://shop.example"}
 /// {"handler": "cart", "transport": "string", "body": "{\"sku\":\"A-1\"}"}
-/// {"handler": "completed", "transport": "argument", "body": "success"}
-/// {"handler": "canceled", "transport": "absent"}
+/// {"handler": "paid", "transport": "argument", "body": "success"}
+/// {"handler": "closed", "transport": "absent"}
 /// {"transport": "envelope", "body": "{\"version\":1,\"handler\":\"cart\",\"body\":{}}"}
 /// ```
 ///

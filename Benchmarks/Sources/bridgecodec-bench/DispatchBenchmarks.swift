@@ -29,7 +29,8 @@ enum DispatchBenchmarks {
 
     private struct Provider: Sendable {
         let name: String
-        let handler: String
+        /// The provider's handler, as its declaration names it.
+        let handler: BridgeProvider.Handler
         let body: String
         /// `JSONDecoder` on the package's own model of the body.
         let modelDecode: @Sendable (JSONDecoder, Data) -> Int
@@ -41,7 +42,7 @@ enum DispatchBenchmarks {
 
     private static let providers: [Provider] = [
         Provider(
-            name: "volt", handler: "voltRedirect",
+            name: "volt", handler: .voltRedirect,
             body: #"{"type":"merchant_redirect","result":"cancel","url":"https://merchant.example/checkout/cancel?order=123"}"#,
             modelDecode: { decoder, data in (try? decoder.decode(VoltRedirect.self, from: data))?.url.string.utf8.count ?? 0 },
             sampleDecode: { decoder, data in (try? decoder.decode(VoltSample.self, from: data))?.url.utf8.count ?? 0 },
@@ -52,7 +53,7 @@ enum DispatchBenchmarks {
                 return type.utf8.count + url.utf8.count + ((body["result"] as? String)?.utf8.count ?? 0)
             }),
         Provider(
-            name: "sovendus", handler: "sovHandler", body: #"{"type":"height","value":420}"#,
+            name: "sovendus", handler: .sovendus, body: #"{"type":"height","value":420}"#,
             modelDecode: { decoder, data in
                 guard case .height(let height) = try? decoder.decode(SovendusMessage.self, from: data) else { return 0 }
                 return Int(height.value)
@@ -65,17 +66,17 @@ enum DispatchBenchmarks {
                 return type.utf8.count + Int(value)
             }),
         Provider(
-            name: "branch", handler: "branchPlaidLink", body: #""https://hosted.plaid.com/link/lp-1234567890""#,
+            name: "branch", handler: .branchHostedLink, body: #""https://hosted.plaid.com/link/lp-1234567890""#,
             modelDecode: { decoder, data in (try? decoder.decode(BranchHostedLinkRequest.self, from: data))?.url.string.utf8.count ?? 0 },
             sampleDecode: { decoder, data in (try? decoder.decode(String.self, from: data))?.utf8.count ?? 0 },
             castsDecode: { graph in (graph as? String)?.utf8.count ?? 0 }),
         Provider(
-            name: "swedbankpay", handler: "completed", body: #""success""#,
+            name: "swedbankpay", handler: .swedbankPayCompleted, body: #""success""#,
             modelDecode: { decoder, data in (try? decoder.decode(SwedbankPayCompleted.self, from: data))?.status?.utf8.count ?? 0 },
             sampleDecode: { decoder, data in (try? decoder.decode(String.self, from: data))?.utf8.count ?? 0 },
             castsDecode: { graph in (graph as? String)?.utf8.count ?? 0 }),
         Provider(
-            name: "plaidcomplete", handler: "branchPlaidLinkComplete",
+            name: "plaidcomplete", handler: .branchLinkComplete,
             body: #"{"status":"completed","callbackUrl":"https://app.example/plaid/complete?public_token=p-1"}"#,
             modelDecode: { decoder, data in
                 guard case .completed(let url) = try? decoder.decode(PlaidLinkCompletion.self, from: data) else { return 0 }
@@ -88,13 +89,16 @@ enum DispatchBenchmarks {
                 return status.utf8.count + ((body["callbackUrl"] as? String)?.utf8.count ?? 0)
             }),
         Provider(
-            name: "canceled", handler: "canceled", body: "null",
+            name: BridgeProvider.Handler.swedbankPayCanceled.name, handler: .swedbankPayCanceled, body: "null",
             modelDecode: { decoder, data in (try? decoder.decode(SwedbankPayCanceled.self, from: data)) == nil ? 0 : 1 },
             sampleDecode: { decoder, data in (try? decoder.decode(String?.self, from: data)) == .some(nil) ? 1 : 0 },
             castsDecode: { graph in graph is NSNull ? 1 : 0 }),
     ]
 
     static func bodies() -> [Benchmark] {
+        precondition(
+            Set(providers.map(\.handler.name)) == Set(BridgeProvider.all.flatMap(\.handlers).map(\.name)),
+            "every registered provider handler has one row")
         let dispatcher = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin))
         let foundation = JSONDecoder()
         var bodies: [Benchmark] = []
@@ -104,7 +108,7 @@ enum DispatchBenchmarks {
             // The same body as WKWebView hands it over on iOS: Foundation class instances, every
             // number an NSNumber holding a double (Linux's JSONSerialization returns Swift values).
             let classGraph: Any = (try? WebKitBody.graph(forJSON: provider.body)) ?? NSNull()
-            let handler = provider.handler
+            let handler = provider.handler.name
             let text = provider.body
             bodies += [
                 Benchmark("dispatch.\(provider.name).JSONDecoder", { provider.modelDecode(foundation, data) }),
@@ -165,7 +169,7 @@ enum DispatchBenchmarks {
     static func resultBodies() -> [Benchmark] {
         let dispatcher = BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin))
         return providers.map { provider in
-            let decoded = try? dispatcher.dispatch(BridgeMessage(handlerName: provider.handler, jsonText: provider.body))
+            let decoded = try? dispatcher.dispatch(BridgeMessage(handlerName: provider.handler.name, jsonText: provider.body))
             let held = decoded.map(heldStrings) ?? []
             let utf8 = held.map { Array($0.utf8) }
             return Benchmark(

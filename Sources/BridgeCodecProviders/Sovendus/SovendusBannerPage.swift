@@ -16,8 +16,8 @@ public enum SovendusBannerPage {
     /// Throws `JSONError` for a NaN ``SovendusOrder/netOrderValue``, `URLPolicy.Violation` for a
     /// loader URL the policy refuses, and `InvalidArgument` for an origin entry no frame could have.
     public static func html(
-        order: SovendusOrder, timestamp: Int, transport: ScriptTransport = .webKitObject, handler: String = "sovHandler",
-        androidInterface: String = "Android", loaderURL: String = defaultLoaderURL, messageOrigins: [String]? = nil
+        order: SovendusOrder, timestamp: Int, transport: ScriptTransport = .webKitObject, handler: String = Sovendus.handler,
+        androidInterface: String = Sovendus.androidInterface, loaderURL: String = defaultLoaderURL, messageOrigins: [String]? = nil
     ) throws -> String {
         // The amount's own digits, as a Decimal writes them.
         guard let orderValue = JSONNumber(order.netOrderValue) else {
