@@ -94,7 +94,8 @@ extension BridgeProvider {
             transport: ScriptTransport, names: [String: String] = [:], messageOrigins: [String]? = nil
         ) throws(InvalidArgument) -> String {
             guard messageOrigins == nil || takesMessageOrigins else {
-                throw .rejected(name: "messageOrigins", reason: "the \(name) script forwards every frame's messages; it takes no messageOrigins")
+                throw .rejected(
+                    name: "messageOrigins", reason: "the \(name) script forwards every frame's messages; it takes no messageOrigins")
             }
             var values: [String: String] = [:]
             for (parameter, defaultValue) in parameters { values[parameter] = names[parameter] ?? defaultValue }
