@@ -31,7 +31,7 @@ extension StrictJSONDecoder {
 }
 
 /// The `Date` a document's value stands for, read by the strategy the document was read with.
-extension StrictValue {
+extension StrictDecoding {
     @usableFromInline
     static func date(_ value: Node) throws -> Date {
         switch value.document.dates {

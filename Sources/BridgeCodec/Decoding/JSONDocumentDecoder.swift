@@ -70,50 +70,50 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { try reading(Bool.self) { try value(for: key).kind == .null } }
-    func decode(_: Bool.Type, forKey key: Key) throws -> Bool { try reading(Bool.self) { try StrictValue.bool(value(for: key)) } }
-    func decode(_: String.Type, forKey key: Key) throws -> String { try reading(String.self) { try StrictValue.string(value(for: key)) } }
-    func decode(_: Double.Type, forKey key: Key) throws -> Double { try reading(Double.self) { try StrictValue.double(value(for: key)) } }
-    func decode(_: Float.Type, forKey key: Key) throws -> Float { try reading(Float.self) { try StrictValue.float(value(for: key)) } }
+    func decode(_: Bool.Type, forKey key: Key) throws -> Bool { try reading(Bool.self) { try StrictDecoding.bool(value(for: key)) } }
+    func decode(_: String.Type, forKey key: Key) throws -> String { try reading(String.self) { try StrictDecoding.string(value(for: key)) } }
+    func decode(_: Double.Type, forKey key: Key) throws -> Double { try reading(Double.self) { try StrictDecoding.double(value(for: key)) } }
+    func decode(_: Float.Type, forKey key: Key) throws -> Float { try reading(Float.self) { try StrictDecoding.float(value(for: key)) } }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-        try reading(Int.self) { try StrictValue.integer(value(for: key), as: type) }
+        try reading(Int.self) { try StrictDecoding.integer(value(for: key), as: type) }
     }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
-        try reading(Int8.self) { try StrictValue.integer(value(for: key), as: type) }
+        try reading(Int8.self) { try StrictDecoding.integer(value(for: key), as: type) }
     }
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-        try reading(Int16.self) { try StrictValue.integer(value(for: key), as: type) }
+        try reading(Int16.self) { try StrictDecoding.integer(value(for: key), as: type) }
     }
     func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-        try reading(Int32.self) { try StrictValue.integer(value(for: key), as: type) }
+        try reading(Int32.self) { try StrictDecoding.integer(value(for: key), as: type) }
     }
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-        try reading(Int64.self) { try StrictValue.integer(value(for: key), as: type) }
+        try reading(Int64.self) { try StrictDecoding.integer(value(for: key), as: type) }
     }
     func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
-        try reading(UInt.self) { try StrictValue.integer(value(for: key), as: type) }
+        try reading(UInt.self) { try StrictDecoding.integer(value(for: key), as: type) }
     }
     func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-        try reading(UInt8.self) { try StrictValue.integer(value(for: key), as: type) }
+        try reading(UInt8.self) { try StrictDecoding.integer(value(for: key), as: type) }
     }
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-        try reading(UInt16.self) { try StrictValue.integer(value(for: key), as: type) }
+        try reading(UInt16.self) { try StrictDecoding.integer(value(for: key), as: type) }
     }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-        try reading(UInt32.self) { try StrictValue.integer(value(for: key), as: type) }
+        try reading(UInt32.self) { try StrictDecoding.integer(value(for: key), as: type) }
     }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-        try reading(UInt64.self) { try StrictValue.integer(value(for: key), as: type) }
+        try reading(UInt64.self) { try StrictDecoding.integer(value(for: key), as: type) }
     }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 {
-        try reading(Int128.self) { try StrictValue.integer(value(for: key), as: type) }
+        try reading(Int128.self) { try StrictDecoding.integer(value(for: key), as: type) }
     }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 {
-        try reading(UInt128.self) { try StrictValue.integer(value(for: key), as: type) }
+        try reading(UInt128.self) { try StrictDecoding.integer(value(for: key), as: type) }
     }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try reading(T.self) { try StrictValue.decode(type, from: value(for: key)) }
+        try reading(T.self) { try StrictDecoding.decode(type, from: value(for: key)) }
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
@@ -179,10 +179,10 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
         return false
     }
 
-    mutating func decode(_: Bool.Type) throws -> Bool { try reading(Bool.self) { try next(StrictValue.bool) } }
-    mutating func decode(_: String.Type) throws -> String { try reading(String.self) { try next(StrictValue.string) } }
-    mutating func decode(_: Double.Type) throws -> Double { try reading(Double.self) { try next(StrictValue.double) } }
-    mutating func decode(_: Float.Type) throws -> Float { try reading(Float.self) { try next(StrictValue.float) } }
+    mutating func decode(_: Bool.Type) throws -> Bool { try reading(Bool.self) { try next(StrictDecoding.bool) } }
+    mutating func decode(_: String.Type) throws -> String { try reading(String.self) { try next(StrictDecoding.string) } }
+    mutating func decode(_: Double.Type) throws -> Double { try reading(Double.self) { try next(StrictDecoding.double) } }
+    mutating func decode(_: Float.Type) throws -> Float { try reading(Float.self) { try next(StrictDecoding.float) } }
     mutating func decode(_ type: Int.Type) throws -> Int { try reading(Int.self) { try integer(type) } }
     mutating func decode(_ type: Int8.Type) throws -> Int8 { try reading(Int8.self) { try integer(type) } }
     mutating func decode(_ type: Int16.Type) throws -> Int16 { try reading(Int16.self) { try integer(type) } }
@@ -198,11 +198,11 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try reading(UInt128.self) { try integer(type) } }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try reading(T.self) { try next { value in try StrictValue.decode(type, from: value) } }
+        try reading(T.self) { try next { value in try StrictDecoding.decode(type, from: value) } }
     }
 
     private mutating func integer<Integer: FixedWidthInteger>(_ type: Integer.Type) throws -> Integer {
-        try next { value in try StrictValue.integer(value, as: type) }
+        try next { value in try StrictDecoding.integer(value, as: type) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
@@ -220,51 +220,51 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 
 extension JSONDocumentDecoder: SingleValueDecodingContainer {
     @usableFromInline func decodeNil() -> Bool { node.kind == .null }
-    @usableFromInline func decode(_: Bool.Type) throws -> Bool { try reading(Bool.self) { try StrictValue.bool(node) } }
-    @usableFromInline func decode(_: String.Type) throws -> String { try reading(String.self) { try StrictValue.string(node) } }
-    @usableFromInline func decode(_: Double.Type) throws -> Double { try reading(Double.self) { try StrictValue.double(node) } }
-    @usableFromInline func decode(_: Float.Type) throws -> Float { try reading(Float.self) { try StrictValue.float(node) } }
-    @usableFromInline func decode(_ type: Int.Type) throws -> Int { try reading(Int.self) { try StrictValue.integer(node, as: type) } }
-    @usableFromInline func decode(_ type: Int8.Type) throws -> Int8 { try reading(Int8.self) { try StrictValue.integer(node, as: type) } }
+    @usableFromInline func decode(_: Bool.Type) throws -> Bool { try reading(Bool.self) { try StrictDecoding.bool(node) } }
+    @usableFromInline func decode(_: String.Type) throws -> String { try reading(String.self) { try StrictDecoding.string(node) } }
+    @usableFromInline func decode(_: Double.Type) throws -> Double { try reading(Double.self) { try StrictDecoding.double(node) } }
+    @usableFromInline func decode(_: Float.Type) throws -> Float { try reading(Float.self) { try StrictDecoding.float(node) } }
+    @usableFromInline func decode(_ type: Int.Type) throws -> Int { try reading(Int.self) { try StrictDecoding.integer(node, as: type) } }
+    @usableFromInline func decode(_ type: Int8.Type) throws -> Int8 { try reading(Int8.self) { try StrictDecoding.integer(node, as: type) } }
     @usableFromInline func decode(_ type: Int16.Type) throws -> Int16 {
-        try reading(Int16.self) { try StrictValue.integer(node, as: type) }
+        try reading(Int16.self) { try StrictDecoding.integer(node, as: type) }
     }
     @usableFromInline func decode(_ type: Int32.Type) throws -> Int32 {
-        try reading(Int32.self) { try StrictValue.integer(node, as: type) }
+        try reading(Int32.self) { try StrictDecoding.integer(node, as: type) }
     }
     @usableFromInline func decode(_ type: Int64.Type) throws -> Int64 {
-        try reading(Int64.self) { try StrictValue.integer(node, as: type) }
+        try reading(Int64.self) { try StrictDecoding.integer(node, as: type) }
     }
-    @usableFromInline func decode(_ type: UInt.Type) throws -> UInt { try reading(UInt.self) { try StrictValue.integer(node, as: type) } }
+    @usableFromInline func decode(_ type: UInt.Type) throws -> UInt { try reading(UInt.self) { try StrictDecoding.integer(node, as: type) } }
     @usableFromInline func decode(_ type: UInt8.Type) throws -> UInt8 {
-        try reading(UInt8.self) { try StrictValue.integer(node, as: type) }
+        try reading(UInt8.self) { try StrictDecoding.integer(node, as: type) }
     }
     @usableFromInline func decode(_ type: UInt16.Type) throws -> UInt16 {
-        try reading(UInt16.self) { try StrictValue.integer(node, as: type) }
+        try reading(UInt16.self) { try StrictDecoding.integer(node, as: type) }
     }
     @usableFromInline func decode(_ type: UInt32.Type) throws -> UInt32 {
-        try reading(UInt32.self) { try StrictValue.integer(node, as: type) }
+        try reading(UInt32.self) { try StrictDecoding.integer(node, as: type) }
     }
     @usableFromInline func decode(_ type: UInt64.Type) throws -> UInt64 {
-        try reading(UInt64.self) { try StrictValue.integer(node, as: type) }
+        try reading(UInt64.self) { try StrictDecoding.integer(node, as: type) }
     }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     @usableFromInline func decode(_ type: Int128.Type) throws -> Int128 {
-        try reading(Int128.self) { try StrictValue.integer(node, as: type) }
+        try reading(Int128.self) { try StrictDecoding.integer(node, as: type) }
     }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     @usableFromInline func decode(_ type: UInt128.Type) throws -> UInt128 {
-        try reading(UInt128.self) { try StrictValue.integer(node, as: type) }
+        try reading(UInt128.self) { try StrictDecoding.integer(node, as: type) }
     }
     @inlinable
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try reading(T.self) { try StrictValue.decode(type, from: node) } }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try reading(T.self) { try StrictDecoding.decode(type, from: node) } }
 }
 
 // MARK: - Coding keys for a path
 
 /// A key of a path: a member's name or an element's index. An index's text is made only when
 /// asked for, and the key fits inside an `any CodingKey` without a box.
-struct PathKey: CodingKey {
+package struct PathKey: CodingKey {
     private enum Step {
         case member(String)
         case index(Int)
@@ -272,22 +272,22 @@ struct PathKey: CodingKey {
 
     private let step: Step
 
-    init(stringValue: String) {
+    package init(stringValue: String) {
         step = .member(stringValue)
     }
 
-    init(intValue: Int) {
+    package init(intValue: Int) {
         step = .index(intValue)
     }
 
-    var stringValue: String {
+    package var stringValue: String {
         switch step {
         case .member(let name): name
         case .index(let index): "Index \(index)"
         }
     }
 
-    var intValue: Int? {
+    package var intValue: Int? {
         guard case .index(let index) = step else { return nil }
         return index
     }

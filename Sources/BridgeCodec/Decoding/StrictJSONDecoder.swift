@@ -53,7 +53,7 @@ public struct StrictJSONDecoder: Sendable {
     @inlinable
     static func decode<T: Decodable>(_ type: T.Type, from document: JSONDocument) throws(JSONError) -> T {
         do {
-            return try StrictValue.decode(type, from: document.root)
+            return try StrictDecoding.decode(type, from: document.root)
         } catch {
             throw JSONError(wrapping: error)
         }

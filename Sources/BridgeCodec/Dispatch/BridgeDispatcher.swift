@@ -131,7 +131,7 @@ extension BridgeDispatcher {
         let index = try table.index(of: handlerName, origin: origin, replyRoute: .none)
         do throws(JSONError) {
             return try channels[index].reader.read(
-                JSONDocument(webKitGraphOf: body, limits: limits, urlPolicy: urlPolicy, dates: channels[index].dates), .none)
+                JSONDocument.webKitGraph(of: body, limits: limits, urlPolicy: urlPolicy, dates: channels[index].dates), .none)
         } catch {
             throw BridgeError(handlerName: handlerName, error)
         }

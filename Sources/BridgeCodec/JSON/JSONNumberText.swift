@@ -1,5 +1,5 @@
 /// The value of number text that the parser has already checked for RFC 8259 syntax.
-enum JSONNumberText {
+package enum JSONNumberText {
     /// The nearest `Double`, or `nil` when the text is not a number Swift can read.
     /// `isShortInteger` (at most 18 digits, no fraction or exponent) is read from its digits:
     /// such an integer fits an `Int64`, and `Int64` to `Double` rounds correctly. Any other
@@ -129,7 +129,7 @@ enum JSONNumberText {
     /// of it, which holds the same shortest round-trip digits in another layout (`1e+15`,
     /// `1.5e-07`, `100.0`): the digits and the decimal exponent are read out of it and laid out
     /// as JavaScript lays them out.
-    static func javaScriptText(shortestForm: String) -> String {
+    package static func javaScriptText(shortestForm: String) -> String {
         var digits: [UInt8] = []
         var isNegative = false
         var pointIndex: Int?

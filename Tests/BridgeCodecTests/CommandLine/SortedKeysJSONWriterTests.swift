@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import BridgeCodec
+@testable import BridgeCodecCommandLine
 
 /// The package's own writer of `Encodable` values gives what `JSONEncoder` with `.sortedKeys` writes.
 @Suite("SortedKeysJSONWriter")

@@ -1,99 +1,5 @@
 import Foundation
 
-extension JSONValue {
-    /// Converts a Foundation object graph, as `WKScriptMessage.body` delivers it, into a JSON value.
-    ///
-    /// Accepts `NSDictionary` / `[String: Any]`, `NSArray` / `[Any]`, `NSString` / `String`,
-    /// `NSNumber` (a boolean `NSNumber` becomes a JSON boolean, any other a number; an
-    /// `NSDecimalNumber` keeps its exact decimal text), Swift's own `Bool`, integer,
-    /// floating-point and `Decimal` values, `NSNull`, `NSDate` / `Date`, and `Optional`s (`nil`
-    /// is `null`). Each becomes what the page's `JSON.stringify` writes for the value WebKit
-    /// converted: a double's number has JavaScript's text (`1e+21`, `1.5e-7`, `0` for `-0`;
-    /// ``JSONNumber/init(_:)-(Double)``), an `NSNumber` holding NaN or infinity is `null`, a
-    /// date the ISO 8601 text of `toISOString()` (`2026-12-01T12:00:00.123Z`). Anything else,
-    /// such as `NSData` or a custom object, is rejected with its path, as are a Swift `Double`
-    /// or `Float` that is NaN or infinite (the app's own value, never changed), non-string
-    /// keys, an array or dictionary that holds itself, and graphs beyond `limits` (depth,
-    /// string length, members per object, size as JSON text).
-    /// Dictionary members keep the dictionary's own iteration order.
-    public init(foundationObject object: Any, limits: JSONLimits = .default) throws(JSONError) {
-        self = try JSONDocument(converting: object, limits: limits, urlPolicy: nil, dates: .deferredToDate).root.jsonValue
-    }
-}
-
-extension JSONDocument {
-    /// The document of a Foundation object graph or a `JSONValue`, checked against `limits` and
-    /// converted in one walk: what ``JSONValue/init(foundationObject:limits:)`` accepts, and the
-    /// same errors. A structured body meets the bounds text meets.
-    @usableFromInline
-    convenience init(
-        converting object: Any, limits: JSONLimits, urlPolicy: URLPolicy?, dates: StrictJSONDecoder.DateDecodingStrategy
-    ) throws(JSONError) {
-        var builder = Builder()
-        try StructureBudget.walking(limits) { budget throws(JSONError) in
-            try Self.converting(object, depth: 0, budget: &budget, into: &builder)
-        }
-        self.init(builder, urlPolicy: urlPolicy, dates: dates)
-    }
-
-    /// `object`, `depth` containers below the root, checked against `budget` and converted.
-    ///
-    /// The budget's size also bounds the walk: a graph can hold one array or dictionary in many
-    /// places, and each place is charged as its text would be. An error's path is built as it
-    /// unwinds, so a walk that succeeds builds none.
-    private static func converting(
-        _ object: Any, depth: Int, budget: inout StructureBudget, into builder: inout Builder
-    ) throws(JSONError) {
-        let value = try FoundationValue(object)
-        if let identity = value.instance { try budget.enterInstance(identity, depth: depth) }
-        switch value {
-        case .null:
-            try budget.null()
-            builder.null()
-        case .bool(let bool):
-            try budget.bool(bool)
-            builder.bool(bool)
-        case .number(let number):
-            try budget.number(fewestBytes: number.text.utf8.count)
-            builder.number(number)
-        case .string(let string):
-            try budget.string(utf8Count: string.utf8.count)
-            builder.string(string)
-        case .array(let elements, _):
-            let inner = try budget.array(count: elements.count, depth: depth)
-            let position = builder.open(.array, count: elements.count)
-            for (index, element) in elements.enumerated() {
-                do {
-                    try converting(element, depth: inner, budget: &budget, into: &builder)
-                } catch {
-                    throw error.prepending(.index(index))
-                }
-            }
-            builder.close(position)
-        case .object(let dictionary): try converting(members: dictionary, depth: depth, budget: &budget, into: &builder)
-        case .members(let members, _): try converting(members: members, depth: depth, budget: &budget, into: &builder)
-        }
-    }
-
-    /// A dictionary's keys are unique by its own equality, which is as fine as code units or coarser.
-    private static func converting<Members: Collection<(key: String, value: Any)>>(
-        members dictionary: Members, depth: Int, budget: inout StructureBudget, into builder: inout Builder
-    ) throws(JSONError) {
-        let inner = try budget.object(count: dictionary.count, depth: depth)
-        let position = builder.open(.object, count: dictionary.count)
-        for (key, value) in dictionary {
-            try budget.key(utf8Count: key.utf8.count)
-            builder.string(key)
-            do {
-                try converting(value, depth: inner, budget: &budget, into: &builder)
-            } catch {
-                throw error.prepending(.key(key))
-            }
-        }
-        builder.close(position)
-    }
-}
-
 /// One value of a Foundation object graph, identified by its type: a JSON scalar, or a container
 /// whose members are identified as the walk reaches them.
 enum FoundationValue {
@@ -108,6 +14,30 @@ enum FoundationValue {
     /// Any other dictionary's members, in its order; `instance` is the Foundation dictionary that
     /// holds them, `nil` for a Swift dictionary.
     case members([(key: String, value: Any)], instance: ObjectIdentifier? = nil)
+
+    /// An object's members, in the order its dictionary gives them: a Swift dictionary's own, or
+    /// a list read from any other dictionary.
+    enum Members: Sequence {
+        case dictionary([String: Any])
+        case list([(key: String, value: Any)])
+
+        struct Iterator: IteratorProtocol {
+            fileprivate var dictionary: Dictionary<String, Any>.Iterator?
+            fileprivate var list: IndexingIterator<[(key: String, value: Any)]>?
+
+            mutating func next() -> (key: String, value: Any)? {
+                if dictionary != nil { return dictionary?.next() }
+                return list?.next()
+            }
+        }
+
+        func makeIterator() -> Iterator {
+            switch self {
+            case .dictionary(let dictionary): Iterator(dictionary: dictionary.makeIterator(), list: nil)
+            case .list(let list): Iterator(dictionary: nil, list: list.makeIterator())
+            }
+        }
+    }
 
     /// The Foundation array or dictionary this value is read from: a walk must not enter it twice.
     var instance: ObjectIdentifier? {

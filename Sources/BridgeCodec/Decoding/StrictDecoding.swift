@@ -1,8 +1,10 @@
 import Foundation
 
-/// The strict conversions every container shares.
+/// How the decoder reads one value strictly, whichever container holds it: a boolean never a
+/// number, an integer only what it holds exactly, a URL through the document's policy, a `Date`,
+/// `Decimal` or `Data` in its JSON form.
 @usableFromInline
-enum StrictValue {
+enum StrictDecoding {
     @usableFromInline typealias Node = JSONDocument.Node
 
     static func bool(_ value: Node) throws(JSONError) -> Bool {
@@ -184,7 +186,7 @@ enum StrictValue {
     }
 }
 
-/// An array whose elements decode: ``StrictValue/decode(_:from:)`` reads it without a container.
+/// An array whose elements decode: ``StrictDecoding/decode(_:from:)`` reads it without a container.
 @usableFromInline
 protocol DecodableArray {
     static func decodeElements(of value: JSONDocument.Node) throws -> Self
@@ -193,12 +195,12 @@ protocol DecodableArray {
 extension Array: DecodableArray where Element: Decodable {
     @usableFromInline
     static func decodeElements(of value: JSONDocument.Node) throws -> [Element] {
-        try StrictValue.elements(of: value) { element in try StrictValue.decode(Element.self, from: element) }
+        try StrictDecoding.elements(of: value) { element in try StrictDecoding.decode(Element.self, from: element) }
     }
 }
 
 /// A dictionary keyed by strings: its members are one Swift `String` key each, so
-/// ``StrictValue/decode(_:from:)`` reads it here, where it can refuse two keys that would merge.
+/// ``StrictDecoding/decode(_:from:)`` reads it here, where it can refuse two keys that would merge.
 /// A model with its own keys looks each up by code units and never merges them.
 @usableFromInline
 protocol DecodableStringKeyedDictionary {
@@ -209,10 +211,10 @@ extension Dictionary: DecodableStringKeyedDictionary where Key == String, Value:
     @usableFromInline
     static func decodeMembers(of value: JSONDocument.Node) throws -> [String: Value] {
         let members = value.members ?? []
-        try StrictValue.refuseKeysThatAreOneSwiftString(members, of: value)
+        try StrictDecoding.refuseKeysThatAreOneSwiftString(members, of: value)
         var dictionary: [String: Value] = [:]
         dictionary.reserveCapacity(members.count)
-        for (key, member) in members { dictionary[key] = try StrictValue.decode(Value.self, from: member) }
+        for (key, member) in members { dictionary[key] = try StrictDecoding.decode(Value.self, from: member) }
         return dictionary
     }
 }
