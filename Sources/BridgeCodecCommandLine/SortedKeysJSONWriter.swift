@@ -1,5 +1,5 @@
-import Foundation
 import BridgeCodec
+import Foundation
 
 /// Writes any `Encodable` value as compact JSON text, as `JSONEncoder` with `.sortedKeys` writes
 /// it: object members sorted (by code points), `URL` as its absolute string, `Data` as base64,

@@ -71,8 +71,12 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decodeNil(forKey key: Key) throws -> Bool { try reading(Bool.self) { try value(for: key).kind == .null } }
     func decode(_: Bool.Type, forKey key: Key) throws -> Bool { try reading(Bool.self) { try StrictDecoding.bool(value(for: key)) } }
-    func decode(_: String.Type, forKey key: Key) throws -> String { try reading(String.self) { try StrictDecoding.string(value(for: key)) } }
-    func decode(_: Double.Type, forKey key: Key) throws -> Double { try reading(Double.self) { try StrictDecoding.double(value(for: key)) } }
+    func decode(_: String.Type, forKey key: Key) throws -> String {
+        try reading(String.self) { try StrictDecoding.string(value(for: key)) }
+    }
+    func decode(_: Double.Type, forKey key: Key) throws -> Double {
+        try reading(Double.self) { try StrictDecoding.double(value(for: key)) }
+    }
     func decode(_: Float.Type, forKey key: Key) throws -> Float { try reading(Float.self) { try StrictDecoding.float(value(for: key)) } }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
         try reading(Int.self) { try StrictDecoding.integer(value(for: key), as: type) }
@@ -225,7 +229,9 @@ extension JSONDocumentDecoder: SingleValueDecodingContainer {
     @usableFromInline func decode(_: Double.Type) throws -> Double { try reading(Double.self) { try StrictDecoding.double(node) } }
     @usableFromInline func decode(_: Float.Type) throws -> Float { try reading(Float.self) { try StrictDecoding.float(node) } }
     @usableFromInline func decode(_ type: Int.Type) throws -> Int { try reading(Int.self) { try StrictDecoding.integer(node, as: type) } }
-    @usableFromInline func decode(_ type: Int8.Type) throws -> Int8 { try reading(Int8.self) { try StrictDecoding.integer(node, as: type) } }
+    @usableFromInline func decode(_ type: Int8.Type) throws -> Int8 {
+        try reading(Int8.self) { try StrictDecoding.integer(node, as: type) }
+    }
     @usableFromInline func decode(_ type: Int16.Type) throws -> Int16 {
         try reading(Int16.self) { try StrictDecoding.integer(node, as: type) }
     }
@@ -235,7 +241,9 @@ extension JSONDocumentDecoder: SingleValueDecodingContainer {
     @usableFromInline func decode(_ type: Int64.Type) throws -> Int64 {
         try reading(Int64.self) { try StrictDecoding.integer(node, as: type) }
     }
-    @usableFromInline func decode(_ type: UInt.Type) throws -> UInt { try reading(UInt.self) { try StrictDecoding.integer(node, as: type) } }
+    @usableFromInline func decode(_ type: UInt.Type) throws -> UInt {
+        try reading(UInt.self) { try StrictDecoding.integer(node, as: type) }
+    }
     @usableFromInline func decode(_ type: UInt8.Type) throws -> UInt8 {
         try reading(UInt8.self) { try StrictDecoding.integer(node, as: type) }
     }
