@@ -36,11 +36,36 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
     // The entry points are inlinable so that an app's build specializes them for its message
     // type: unspecialized, every dispatch would look the channel type's metadata up at run time.
 
-    /// Decodes and checks one message. A structured body (an Android string argument, say)
-    /// meets the dispatcher's limits as text would, before the channel reads it.
-    /// A request's `replyRoute` reaches a channel that answers (``BridgeChannel/init(_:origins:decoding:replying:dates:as:)``).
+    /// Decodes and checks one message, a post: a channel that answers hands the app a reply handle
+    /// that answers nothing (``BridgeDispatcher/answer(envelope:origin:client:_:)-8ivwd`` and
+    /// ``BridgeDispatcher/answer(webKitMessageNamed:body:origin:_:)-6vqd7`` answer requests). A
+    /// structured body (an Android string argument, say) meets the dispatcher's limits as text
+    /// would, before the channel reads it.
     @inlinable
-    public func dispatch(_ message: BridgeMessage, replyRoute: BridgeReplyRoute = .none) throws(BridgeError) -> Message {
+    public func dispatch(_ message: BridgeMessage) throws(BridgeError) -> Message {
+        try dispatch(message, replyRoute: .none)
+    }
+
+    /// Decodes and checks one message whose body is JSON text, as Android's `@JavascriptInterface`,
+    /// React Native and Cordova deliver it (or a WKWebView body posted as `JSON.stringify(data)`).
+    @inlinable
+    public func dispatch(handlerName: String, jsonText: String, origin: FrameOrigin? = nil) throws(BridgeError) -> Message {
+        try dispatch(handlerName: handlerName, jsonText: jsonText, origin: origin, replyRoute: .none)
+    }
+
+    /// Decodes and checks one WKWebView message (`WKScriptMessage.name`, `.body`, and the frame's
+    /// origin): the graph is checked and converted in one walk (``JSONValue/init(foundationObject:limits:)``),
+    /// never serialised; no body is `null`.
+    /// The body is taken, not borrowed: passing `message.body` hands it over without a copy.
+    @inlinable
+    public func dispatch(handlerName: String, foundationBody: consuming Any?, origin: FrameOrigin? = nil) throws(BridgeError) -> Message {
+        try dispatch(handlerName: handlerName, foundationBody: foundationBody, origin: origin, replyRoute: .none)
+    }
+
+    /// ``dispatch(_:)`` for a message that arrived on `replyRoute`, which a channel that answers
+    /// hands the app in its reply handle.
+    @inlinable
+    package func dispatch(_ message: BridgeMessage, replyRoute: BridgeReplyRoute) throws(BridgeError) -> Message {
         let value: JSONValue
         switch message.body {
         case .jsonText(let text):
@@ -57,11 +82,10 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
         }
     }
 
-    /// Decodes and checks one message whose body is JSON text, as Android's `@JavascriptInterface`,
-    /// React Native and Cordova deliver it (or a WKWebView body posted as `JSON.stringify(data)`).
+    /// ``dispatch(handlerName:jsonText:origin:)`` for a message that arrived on `replyRoute`.
     @inlinable
-    public func dispatch(
-        handlerName: String, jsonText: String, origin: FrameOrigin? = nil, replyRoute: BridgeReplyRoute = .none
+    package func dispatch(
+        handlerName: String, jsonText: String, origin: FrameOrigin?, replyRoute: BridgeReplyRoute
     ) throws(BridgeError) -> Message {
         let index = try table.index(of: handlerName, origin: origin, replyRoute: replyRoute)
         do throws(JSONError) {
@@ -72,13 +96,10 @@ public struct BridgeDispatcher<Message: Sendable>: Sendable {
         }
     }
 
-    /// Decodes and checks one WKWebView message (`WKScriptMessage.name`, `.body`, and the frame's
-    /// origin): the graph is checked and converted in one walk (``JSONValue/init(foundationObject:limits:)``),
-    /// never serialised; no body is `null`.
-    /// The body is taken, not borrowed: passing `message.body` hands it over without a copy.
+    /// ``dispatch(handlerName:foundationBody:origin:)`` for a message that arrived on `replyRoute`.
     @inlinable
-    public func dispatch(
-        handlerName: String, foundationBody: consuming Any?, origin: FrameOrigin? = nil, replyRoute: BridgeReplyRoute = .none
+    package func dispatch(
+        handlerName: String, foundationBody: consuming Any?, origin: FrameOrigin?, replyRoute: BridgeReplyRoute
     ) throws(BridgeError) -> Message {
         // Channel and origin first: a frame that may not post never has its graph walked.
         let index = try table.index(of: handlerName, origin: origin, replyRoute: replyRoute)

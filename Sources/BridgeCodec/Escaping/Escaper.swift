@@ -78,7 +78,7 @@ public enum Escaper {
 
     /// Appends `text`, encoded for `context`, to `output`: the fast path for large or many values,
     /// which skips creating (and re-validating) a `String`. Reuse `output` across calls.
-    public static func append(_ text: String, escapedFor context: EscapingContext, to output: inout [UInt8]) {
+    package static func append(_ text: String, escapedFor context: EscapingContext, to output: inout [UInt8]) {
         text.withUTF8Bytes { append($0, escapedFor: context, to: &output) }
     }
 
@@ -92,7 +92,7 @@ public enum Escaper {
     }
 
     /// `text` encoded for `context`.
-    public static func escape(_ text: String, for context: EscapingContext) -> String {
+    package static func escape(_ text: String, for context: EscapingContext) -> String {
         switch context {
         case .javaScriptString: javaScriptString(text)
         case .scriptJSON: scriptJSON(text)

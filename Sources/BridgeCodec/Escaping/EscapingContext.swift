@@ -1,5 +1,6 @@
-/// The places untrusted text can land, each with its own encoding.
-public enum EscapingContext: String, Sendable, Hashable, CaseIterable {
+/// The places untrusted text can land, each with its own encoding, by the names the CLI's
+/// `escape --context` takes.
+package enum EscapingContext: String, Sendable, Hashable, CaseIterable {
     /// A JavaScript string literal, quotes included: ``Escaper/javaScriptString(_:)``.
     case javaScriptString = "js"
     /// A JSON string literal inside an HTML `<script>` block: ``Escaper/scriptJSON(_:)-(String)``.

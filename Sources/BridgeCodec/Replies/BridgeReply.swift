@@ -3,10 +3,11 @@
 /// by ``ScriptJSONEncoder``, so no string in it can break out of the page's script.
 public struct BridgeReply<Answer: Encodable & Sendable>: Sendable {
     /// Where the answer goes.
-    public let route: BridgeReplyRoute
+    package let route: BridgeReplyRoute
 
     /// A handle for a request that arrived on `route`.
-    public init(route: BridgeReplyRoute) {
+    @usableFromInline
+    package init(route: BridgeReplyRoute) {
         self.route = route
     }
 

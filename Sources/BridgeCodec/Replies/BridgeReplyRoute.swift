@@ -1,6 +1,7 @@
 /// Where the answer to a page's request goes, as the request arrived: what a reply handle
 /// (``BridgeReply``) writes its answer for.
-public enum BridgeReplyRoute: Sendable, Hashable {
+@usableFromInline
+package enum BridgeReplyRoute: Sendable, Hashable {
     /// A post: nothing in the page waits for an answer.
     case none
     /// WebKit's reply handler (`WKScriptMessageHandlerWithReply`, which makes `postMessage`
@@ -16,7 +17,7 @@ public enum BridgeReplyRoute: Sendable, Hashable {
 
     /// The route of a request that came over `transport` with `requestID` (the envelope's `id`;
     /// `nil` for a post) to the client on `window[global]` injected with `secret`.
-    public init(transport: ScriptTransport, requestID: Int?, global: String, secret: BridgeSecret) {
+    package init(transport: ScriptTransport, requestID: Int?, global: String, secret: BridgeSecret) {
         switch (transport, requestID) {
         case (.webKitObject, _), (.webKitString, _): self = .webKitReplyHandler
         case (_, nil): self = .none
@@ -28,7 +29,7 @@ public enum BridgeReplyRoute: Sendable, Hashable {
 
     /// Whether the page waits for an answer on this route: `false` for a post. Over WebKit the
     /// reply handler is there for a post too, so a message that came on it counts as a request.
-    public var isRequest: Bool { self != .none }
+    package var isRequest: Bool { self != .none }
 
     /// Whether the page's id says it waits for an answer, which a channel that takes posts only
     /// refuses: every request route but WebKit's reply handler, which a post reaches too.
@@ -36,7 +37,7 @@ public enum BridgeReplyRoute: Sendable, Hashable {
 
     /// The answer that rejects the request with `message`, such as a ``BridgeError``'s
     /// description when the dispatcher refuses the request before any channel reads it.
-    public func failure(_ message: String) -> BridgeAnswer {
+    package func failure(_ message: String) -> BridgeAnswer {
         answer(.error(message))
     }
 

@@ -4,7 +4,7 @@
 /// The core's snippets: the transport every script starts with, and the page client.
 enum EmbeddedScripts {
     /// `js/bridge.js`.
-    static let bridge: BridgeScripts.Snippet = #"""
+    static let bridge = #"""
         // The page half of the app's own channels, on window[config.global]:
         //   post(handler, body)                      sends a message and waits for nothing;
         //   request(handler, body[, {timeoutMs}])    a Promise of the app's answer;
@@ -315,7 +315,7 @@ enum EmbeddedScripts {
         """#
 
     /// `js/transport.js`.
-    static let transport: BridgeScripts.Snippet = #"""
+    static let transport = #"""
         // androidx.webkit's listener object for the handler `name`, never a window (self, top, parent,
         // a frame): their postMessage and message events are other documents', which must not carry
         // a message or answer a request.
