@@ -33,12 +33,12 @@ extension MerchantBackend {
     public static func resolve(_ link: String, against root: URL, allowedDomains: [String]? = nil) throws(InvalidArgument) -> URL {
         guard let base = try? URLPolicy.webURLs.check(root.absoluteString), let rootHost = base.host else {
             throw .rejected(
-                name: "root", reason: "the root URL \(JSONPath.quoted(root.absoluteString)) is not an absolute http or https URL")
+                name: "root", reason: "the root URL \(Escaper.logString(root.absoluteString)) is not an absolute http or https URL")
         }
         guard let resolved = try? WebURL(link, base: base), let host = resolved.host, (try? URLPolicy.webURLs.check(resolved)) != nil,
             let url = try? BridgeURL(resolved)
         else {
-            throw .rejected(name: "link", reason: "the link \(JSONPath.quoted(link)) does not resolve to an http or https URL")
+            throw .rejected(name: "link", reason: "the link \(Escaper.logString(link)) does not resolve to an http or https URL")
         }
         // Serialized hosts are ASCII, so their `==` compares bytes.
         let serialized = host.description
@@ -46,7 +46,7 @@ extension MerchantBackend {
         guard domains.contains(where: { serialized == $0 || serialized.hasSuffix("." + $0) }) else {
             throw .rejected(
                 name: "link",
-                reason: "the link's host \(JSONPath.quoted(serialized)) is not the backend's domain or a subdomain of it")
+                reason: "the link's host \(Escaper.logString(serialized)) is not the backend's domain or a subdomain of it")
         }
         return url.foundationURL
     }

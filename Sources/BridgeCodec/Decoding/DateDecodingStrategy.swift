@@ -48,13 +48,14 @@ extension StrictDecoding {
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .iso8601
             guard let date = try? decoder.decode(Date.self, from: Data(JSONValue.string(text).jsonText.utf8)) else {
-                throw JSONError(path: value.path, reason: .invalidValue("\(JSONPath.quoted(text)) is not an ISO 8601 date"))
+                throw JSONError(path: value.path, reason: .invalidValue("\(Escaper.logString(text)) is not an ISO 8601 date"))
             }
             return date
         case .formatted(let formatter):
             let text = try string(value)
             guard let date = formatter.date(from: text) else {
-                throw JSONError(path: value.path, reason: .invalidValue("\(JSONPath.quoted(text)) is not a date in the formatter's format"))
+                throw JSONError(
+                    path: value.path, reason: .invalidValue("\(Escaper.logString(text)) is not a date in the formatter's format"))
             }
             return date
         case .custom(let read):
@@ -72,7 +73,7 @@ extension StrictDecoding {
                 throw JSONError(
                     path: value.path,
                     reason: .invalidValue(
-                        "\(JSONPath.quoted(text)) is not a date as JSON.stringify writes it (\"2026-12-01T12:00:00.123Z\")"))
+                        "\(Escaper.logString(text)) is not a date as JSON.stringify writes it (\"2026-12-01T12:00:00.123Z\")"))
             }
             return date
         }

@@ -52,7 +52,7 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
             case .numberNotRepresentable(let number, let type): "number \(number) is not a valid \(type)"
             case .invalidValue(let message): message
             case .unknownDiscriminator(let value, let known):
-                "unknown value \(JSONPath.quoted(value)); expected one of \(known.map { "\"\($0)\"" }.joined(separator: ", "))"
+                "unknown value \(Escaper.logString(value)); expected one of \(known.map { "\"\($0)\"" }.joined(separator: ", "))"
             case .unsupportedObject(let typeName): "\(typeName) has no JSON form"
             case .nonStringKey(let typeName): "dictionary key of type \(typeName) is not a string"
             case .nonFiniteNumber: "NaN and infinity have no JSON form"

@@ -62,7 +62,7 @@ enum StrictDecoding {
         if T.self == Data.self {
             let text = try string(value)
             guard let data = Data(base64Encoded: text) else {
-                throw JSONError(path: value.path, reason: .invalidValue("\(JSONPath.quoted(text)) is not base64"))
+                throw JSONError(path: value.path, reason: .invalidValue("\(Escaper.logString(text)) is not base64"))
             }
             return try cast(data, at: value)
         }
@@ -90,7 +90,7 @@ enum StrictDecoding {
                         throw JSONError(path: value.path, reason: .unknownDiscriminator(raw, known: known))
                     }
                 } else {
-                    throw JSONError(path: value.path, reason: .invalidValue("\(JSONPath.quoted(raw)) is not a \(T.self)"))
+                    throw JSONError(path: value.path, reason: .invalidValue("\(Escaper.logString(raw)) is not a \(T.self)"))
                 }
             }
             throw DecodingError.dataCorrupted(context)
@@ -110,14 +110,14 @@ enum StrictDecoding {
             throw JSONError(
                 path: object.path,
                 reason: .invalidValue(
-                    "keys \(JSONPath.quoted(first)) (\(scalars(of: first))) and \(JSONPath.quoted(second)) "
+                    "keys \(Escaper.logString(first)) (\(scalars(of: first))) and \(Escaper.logString(second)) "
                         + "(\(scalars(of: second))) differ in code units but are one Swift String"))
         }
     }
 
     /// `U+0065 U+0301`: what tells apart two keys that print alike (the first eight scalars).
     private static func scalars(of key: String) -> String {
-        let shown = key.unicodeScalars.prefix(8).map { "U+" + JSONPath.hexDigits(of: $0) }
+        let shown = key.unicodeScalars.prefix(8).map { "U+" + Escaper.hexDigits(of: $0) }
         return shown.joined(separator: " ") + (key.unicodeScalars.count > 8 ? " …" : "")
     }
 

@@ -117,6 +117,6 @@ extension BridgeDispatcher {
     }
 
     private static func noAnswer(_ handlerName: String) -> String {
-        "\(JSONPath.escaped(handlerName)): the app's handler gave no answer"
+        "\(Escaper.logEscaped(handlerName)): the app's handler gave no answer"
     }
 }

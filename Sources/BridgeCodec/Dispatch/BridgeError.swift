@@ -63,9 +63,9 @@ public struct BridgeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// part is escaped to stay on one printable line.
     public var description: String {
         switch reason {
-        case .unknownHandler, .originNotAllowed, .postsOnly: "\(JSONPath.escaped(handlerName)): \(reason)"
+        case .unknownHandler, .originNotAllowed, .postsOnly: "\(Escaper.logEscaped(handlerName)): \(reason)"
         case .invalidEnvelope where handlerName.isEmpty: "\(path): \(reason)"
-        default: "\(JSONPath.escaped(handlerName)): \(path): \(reason)"
+        default: "\(Escaper.logEscaped(handlerName)): \(path): \(reason)"
         }
     }
 }

@@ -56,7 +56,7 @@ extension JSONError {
             case .invalidNumber: "malformed number"
             case .numberOverflow: "number is too large for a 64-bit float"
             case .numberUnderflow: "non-zero number is too small for a 64-bit float and would read as 0"
-            case .duplicateKey(let key): "duplicate object key \(JSONPath.quoted(key))"
+            case .duplicateKey(let key): "duplicate object key \(Escaper.logString(key))"
             }
         }
 

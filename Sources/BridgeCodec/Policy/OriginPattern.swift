@@ -32,7 +32,7 @@ public struct OriginPattern: Sendable, Hashable, CustomStringConvertible {
         else {
             throw .rejected(
                 name: "origin",
-                reason: "\(JSONPath.quoted(text)) is not an origin: write https://host or https://host:port (no path, no default port), "
+                reason: "\(Escaper.logString(text)) is not an origin: write https://host or https://host:port (no path, no default port), "
                     + "or https://*.host for its subdomains")
         }
         self.init(scheme: scheme, host: host, includesSubdomains: includesSubdomains, port: port)
@@ -48,7 +48,8 @@ public struct OriginPattern: Sendable, Hashable, CustomStringConvertible {
         guard let host = try? WebURL.Host(name), Self.canMatch(host, includesSubdomains) else {
             throw .rejected(
                 name: "host",
-                reason: "\(JSONPath.quoted(entry)) is not a host: write a host such as shop.example, or *.shop.example for its subdomains")
+                reason: "\(Escaper.logString(entry)) is not a host: write a host such as shop.example, or *.shop.example for its subdomains"
+            )
         }
         self.init(scheme: "https", host: host, includesSubdomains: includesSubdomains, port: nil)
     }

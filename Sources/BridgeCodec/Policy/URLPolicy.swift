@@ -74,8 +74,8 @@ public struct URLPolicy: Sendable, Hashable {
             switch self {
             case .unreadable(let error): error.description
             case .tooLong(let limit): "URL is longer than \(limit) bytes"
-            case .forbiddenScheme(let scheme): "URL scheme \(JSONPath.quoted(scheme + ":")) is never allowed"
-            case .schemeNotAllowed(let scheme): "URL scheme \(JSONPath.quoted(scheme + ":")) is not allowed"
+            case .forbiddenScheme(let scheme): "URL scheme \(Escaper.logString(scheme + ":")) is never allowed"
+            case .schemeNotAllowed(let scheme): "URL scheme \(Escaper.logString(scheme + ":")) is not allowed"
             case .userInfo: "URL has user info before the host"
             case .notRepresentable: "URL cannot be held by Foundation's URL"
             }

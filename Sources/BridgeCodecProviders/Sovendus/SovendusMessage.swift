@@ -74,7 +74,7 @@ public struct SovendusHeight: Sendable, Hashable, Codable {
             number = value.doubleValue
         case .string(let text):
             guard let parsed = Self.number(in: text) else {
-                throw Self.invalid("\(JSONPath.quoted(text)) is not a non-negative decimal number", decoder)
+                throw Self.invalid("\(Escaper.logString(text)) is not a non-negative decimal number", decoder)
             }
             number = parsed
         default:

@@ -80,13 +80,13 @@ public struct AndroidIntentURL: Sendable, Hashable {
             case .missingIntentFragment: "no #Intent; part"
             case .missingEnd: "the intent does not end with end;"
             case .trailingData: "text after end;"
-            case .malformedEntry(let entry): "entry \(JSONPath.quoted(entry)) is not key=value"
-            case .duplicateKey(let key): "key \(JSONPath.quoted(key)) appears twice"
-            case .unsupportedKey(let key): "key \(JSONPath.quoted(key)) is not supported"
-            case .invalidScheme(let scheme): "scheme \(JSONPath.quoted(scheme)) is empty or invalid"
+            case .malformedEntry(let entry): "entry \(Escaper.logString(entry)) is not key=value"
+            case .duplicateKey(let key): "key \(Escaper.logString(key)) appears twice"
+            case .unsupportedKey(let key): "key \(Escaper.logString(key)) is not supported"
+            case .invalidScheme(let scheme): "scheme \(Escaper.logString(scheme)) is empty or invalid"
             case .dataWithoutScheme: "the intent has data but no scheme"
-            case .invalidPercentEncoding(let text): "\(JSONPath.quoted(text)) has invalid percent-encoding"
-            case .targetWithFragment(let target): "target \(JSONPath.quoted(target)) has a fragment"
+            case .invalidPercentEncoding(let text): "\(Escaper.logString(text)) has invalid percent-encoding"
+            case .targetWithFragment(let target): "target \(Escaper.logString(target)) has a fragment"
             }
         }
     }

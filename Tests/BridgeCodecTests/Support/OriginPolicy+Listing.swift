@@ -20,7 +20,7 @@ extension InvalidArgument {
     static func notAnOrigin(_ entry: String) -> InvalidArgument {
         .rejected(
             name: "origin",
-            reason: "\(JSONPath.quoted(entry)) is not an origin: write https://host or https://host:port (no path, no default port), "
+            reason: "\(Escaper.logString(entry)) is not an origin: write https://host or https://host:port (no path, no default port), "
                 + "or https://*.host for its subdomains")
     }
 }
