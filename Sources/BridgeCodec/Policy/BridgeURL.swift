@@ -5,8 +5,8 @@ import Foundation
 /// The dispatcher applies its ``URLPolicy`` to every `BridgeURL` a message holds; here the
 /// text is only read (``WebURL``) and made into a Foundation `URL`.
 public struct BridgeURL: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// The URL as a browser reads it.
-    public let url: WebURL
+    /// The URL as a browser reads it; ``foundationURL`` is the Foundation `URL`.
+    public let webURL: WebURL
 
     /// Reads `string` as a browser does; throws when a browser would refuse it
     /// (``URLPolicy/Violation/unreadable(_:)``), or when Foundation's `URL` cannot hold its host
@@ -29,7 +29,7 @@ public struct BridgeURL: Sendable, Hashable, Codable, CustomStringConvertible {
                 || (host.allSatisfy(Self.hostCharacters.contains) && !PercentDecoding.hasStrayPercent(host))
         }
         guard representable else { throw .notRepresentable }
-        self.url = url
+        webURL = url
     }
 
     /// A Foundation `URL` of the same URL, made from ``string`` with the characters a browser keeps
@@ -40,7 +40,7 @@ public struct BridgeURL: Sendable, Hashable, Codable, CustomStringConvertible {
         // The text is RFC 3986 by construction (the host was checked when this value was made),
         // and the tests and the fuzz target hold Foundation to reading every such text; were it
         // ever to refuse one, `about:blank` opens nothing.
-        URL(string: Self.rfc3986Text(of: url)) ?? Self.blank
+        URL(string: Self.rfc3986Text(of: webURL)) ?? Self.blank
     }
 
     /// `about:blank`: the literal always reads, and the fallback after it is for the type checker.
@@ -55,7 +55,7 @@ public struct BridgeURL: Sendable, Hashable, Codable, CustomStringConvertible {
     static func reading(_ text: String, at path: @autoclosure () -> JSONPath, policy: URLPolicy?) throws(JSONError) -> BridgeURL {
         do {
             let url = try BridgeURL(URLPolicy.read(text))
-            try policy?.check(url.url)
+            try policy?.check(url.webURL)
             return url
         } catch {
             throw JSONError(path: path(), reason: .urlRejected(error))
@@ -63,19 +63,19 @@ public struct BridgeURL: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// The URL as a browser serializes it (``WebURL/href``).
-    public var string: String { url.href }
+    public var string: String { webURL.href }
 
     /// The scheme, lowercased.
-    public var scheme: String { url.scheme }
+    public var scheme: String { webURL.scheme }
 
     /// ``string``.
-    public var description: String { url.href }
+    public var description: String { webURL.href }
 
     /// Equal when a browser reads both as the same URL.
-    public static func == (left: BridgeURL, right: BridgeURL) -> Bool { left.url == right.url }
+    public static func == (left: BridgeURL, right: BridgeURL) -> Bool { left.webURL == right.webURL }
 
     /// Hashes ``url``.
-    public func hash(into hasher: inout Hasher) { hasher.combine(url) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(webURL) }
 
     /// Decodes from a JSON string, refusing what a browser refuses.
     public init(from decoder: any Decoder) throws {
@@ -90,7 +90,7 @@ public struct BridgeURL: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Encodes ``string``.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(url.href)
+        try container.encode(webURL.href)
     }
 
     /// What a browser keeps as written in a path, query or fragment and RFC 3986 does not allow there.

@@ -45,7 +45,7 @@ extension PlaidLinkCompletion {
     public init(outcome: PlaidSessionOutcome, redirect: PlaidRedirectURI) {
         switch outcome {
         case .callback(let text):
-            guard let url = try? BridgeURL(text), redirect.matches(url.url) else {
+            guard let url = try? BridgeURL(text), redirect.matches(url.webURL) else {
                 self = .error(message: "the session ended at an unexpected URL")
                 return
             }

@@ -40,7 +40,7 @@ struct URLReadingRegressionTests {
                 continue
             }
             #expect(redirect.url.string == "https://127.0.0.1/x", "\(written)")
-            #expect(redirect.url.url.host == (try WebURL("https://\(written)/")).host)
+            #expect(redirect.url.webURL.host == (try WebURL("https://\(written)/")).host)
             #expect(redirect.url.foundationURL.host == "127.0.0.1")
         }
         let local = BridgeDispatcher(channels: [.voltRedirect(origins: .listing(["127.1"]))])
