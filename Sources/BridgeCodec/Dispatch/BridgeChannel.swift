@@ -49,8 +49,9 @@ public struct BridgeChannel<Message: Sendable>: Sendable {
 
     /// A channel that answers: the body decodes as `Body`, as for ``init(_:origins:decoding:dates:as:)``,
     /// and `message` also receives the handle (``BridgeReply``) that writes the app's `Answer`, or
-    /// an error text, for the transport the request came on. Give the dispatcher the request's
-    /// route (``BridgeReplyRoute``); a post's handle answers nothing.
+    /// an error text, for the transport the request came on: the dispatcher's `answer` calls
+    /// (``BridgeDispatcher/answer(envelope:origin:client:_:)-8ivwd``) hand it over and send what it
+    /// writes; a message from ``BridgeDispatcher/dispatch(_:)`` is a post, whose handle answers nothing.
     @inlinable
     public init<Body: Decodable & Sendable, Answer: Encodable & Sendable>(
         _ handlerName: String, origins: OriginPolicy, decoding _: Body.Type, replying _: Answer.Type,

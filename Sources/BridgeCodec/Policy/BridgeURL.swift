@@ -74,7 +74,7 @@ public struct BridgeURL: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Equal when a browser reads both as the same URL.
     public static func == (left: BridgeURL, right: BridgeURL) -> Bool { left.webURL == right.webURL }
 
-    /// Hashes ``url``.
+    /// Hashes ``webURL``.
     public func hash(into hasher: inout Hasher) { hasher.combine(webURL) }
 
     /// Decodes from a JSON string, refusing what a browser refuses.
