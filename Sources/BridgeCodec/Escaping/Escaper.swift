@@ -76,8 +76,15 @@ public enum Escaper {
         escaped(try policy.check(url).href, for: .htmlAttribute)
     }
 
-    /// Appends `text`, encoded for `context`, to `output`: the fast path for large or many values,
-    /// which skips creating (and re-validating) a `String`. Reuse `output` across calls.
+    /// Appends ``javaScriptString(_:)``'s literal for `text` to `output`: the fast path for large
+    /// or many values (a page's data, a stream of scripts), which skips creating (and
+    /// re-validating) a `String`. Reuse `output` across calls.
+    public static func appendJavaScriptString(_ text: String, to output: inout [UInt8]) {
+        append(text, escapedFor: .javaScriptString, to: &output)
+    }
+
+    /// Appends `text`, encoded for `context`, to `output`: the fast path for every context, by the
+    /// CLI's names.
     package static func append(_ text: String, escapedFor context: EscapingContext, to output: inout [UInt8]) {
         text.withUTF8Bytes { append($0, escapedFor: context, to: &output) }
     }

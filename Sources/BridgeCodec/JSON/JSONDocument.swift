@@ -16,7 +16,7 @@ package final class JSONDocument: Sendable {
     let rootPath: JSONPath
     /// The root's token: 0, or a value inside text read for more than this document (an
     /// envelope's body), whose paths start at it.
-    let rootIndex: Int
+    @usableFromInline let rootIndex: Int
     /// The rule every URL decoded from the document must pass; `nil` checks none.
     let urlPolicy: URLPolicy?
     /// How a `Date` decoded from the document is read.
@@ -154,13 +154,19 @@ package final class JSONDocument: Sendable {
     }
 
     /// The top-level value.
-    @usableFromInline package var root: Node { Node(document: self, index: rootIndex) }
+    @inlinable package var root: Node { Node(document: self, index: rootIndex) }
 
     /// One value of the document.
     @usableFromInline
     package struct Node: Sendable {
         @usableFromInline let document: JSONDocument
         @usableFromInline let index: Int
+
+        @usableFromInline
+        init(document: JSONDocument, index: Int) {
+            self.document = document
+            self.index = index
+        }
 
         var token: JSONToken { document.tokens[index] }
     }

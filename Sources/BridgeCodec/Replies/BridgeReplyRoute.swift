@@ -29,11 +29,19 @@ package enum BridgeReplyRoute: Sendable, Hashable {
 
     /// Whether the page waits for an answer on this route: `false` for a post. Over WebKit the
     /// reply handler is there for a post too, so a message that came on it counts as a request.
-    package var isRequest: Bool { self != .none }
+    package var isRequest: Bool {
+        // A pattern, not `!=`: comparing would copy the payloads of the value compared.
+        if case .none = self { false } else { true }
+    }
 
     /// Whether the page's id says it waits for an answer, which a channel that takes posts only
     /// refuses: every request route but WebKit's reply handler, which a post reaches too.
-    var namesRequest: Bool { isRequest && self != .webKitReplyHandler }
+    var namesRequest: Bool {
+        switch self {
+        case .none, .webKitReplyHandler: false
+        case .androidReplyProxy, .script: true
+        }
+    }
 
     /// The answer that rejects the request with `message`, such as a ``BridgeError``'s
     /// description when the dispatcher refuses the request before any channel reads it.

@@ -188,6 +188,12 @@ struct EscaperTests {
                 #expect(String(decoding: output.dropFirst(4), as: UTF8.self) == Escaper.escape(text, for: context))
             }
         }
+        for text in texts {
+            var output: [UInt8] = Array("kept".utf8)
+            Escaper.appendJavaScriptString(text, to: &output)
+            #expect(output.starts(with: "kept".utf8))
+            #expect(String(decoding: output.dropFirst(4), as: UTF8.self) == Escaper.javaScriptString(text))
+        }
         let split = Escaper.javaScriptString(String(repeating: "a", count: 8_191) + "\u{2028}")
         #expect(split.hasSuffix(#"a\u2028""#))
     }
