@@ -69,7 +69,7 @@ package final class JSONDocument: Sendable {
 
     /// The value `node` as a document of its own, read with `urlPolicy` and `dates`: the text and
     /// tokens are shared, not copied, and paths start at `node`.
-    package init(_ node: Node, urlPolicy: URLPolicy?, dates: StrictJSONDecoder.DateDecodingStrategy) {
+    init(_ node: Node, urlPolicy: URLPolicy?, dates: StrictJSONDecoder.DateDecodingStrategy) {
         text = node.document.text
         tokens = node.document.tokens
         rootPath = .root
