@@ -46,7 +46,7 @@ package struct BridgeEnvelope: Sendable {
                 throw Refusal(
                     requestID: nil,
                     error: Self.error(
-                        "", id.path, .invalidValue("\(id.jsonValue.jsonText) is not a request id (1 to \(Self.largestRequestID))")))
+                        "", id.path, .invalidValue("\(Self.written(id)) is not a request id (1 to \(Self.largestRequestID))")))
             }
             requestID = integer
         }
@@ -54,7 +54,7 @@ package struct BridgeEnvelope: Sendable {
         let handlerName = handler?.stringValue ?? ""
         let version = envelope.member(forKey: "version")
         guard version?.exactInteger(Int.self) == Self.version else {
-            let found = version.map { "version \($0.jsonValue.jsonText) is" } ?? "an envelope without a version is"
+            let found = version.map { "version \(Self.written($0)) is" } ?? "an envelope without a version is"
             throw Refusal(
                 requestID: requestID,
                 error: Self.error(
@@ -70,6 +70,17 @@ package struct BridgeEnvelope: Sendable {
         self.handlerName = handlerName
         self.requestID = requestID
         body = envelope.member(forKey: "body")
+    }
+
+    /// `value` as an error shows it: a number as the page wrote it, a string quoted for a log
+    /// line, `true`, `false` or `null`, and an array or object by its kind.
+    private static func written(_ value: JSONDocument.Node) -> String {
+        switch value.kind {
+        case .number: value.numberValue?.text ?? ""
+        case .string: Escaper.logString(value.stringValue ?? "")
+        case .bool: value.boolValue == true ? "true" : "false"
+        case .null, .array, .object: value.kind.description
+        }
     }
 
     private static func error(

@@ -54,12 +54,12 @@ package enum BridgeReplyRoute: Sendable, Hashable {
         case value(json: String)
         case error(String)
 
-        /// `"value":…` or `"error":…`, the member the page's client settles a request with, its
-        /// error text written by `quote`.
-        func member(quotingErrorWith quote: (String) -> String) -> String {
+        /// `"value":…` or `"error":…`, the member the page's client settles a request with, as
+        /// script-safe JSON for the script and the reply-proxy text alike.
+        var member: String {
             switch self {
             case .value(let json): "\"value\":" + json
-            case .error(let message): "\"error\":" + quote(message)
+            case .error(let message): "\"error\":" + Escaper.javaScriptString(message)
             }
         }
     }
@@ -74,12 +74,11 @@ package enum BridgeReplyRoute: Sendable, Hashable {
         case (.webKitReplyHandler, .error(let message)):
             .webKitReply(json: nil, errorMessage: message)
         case (.androidReplyProxy(let id), _):
-            .replyProxyText("{\"id\":\(id)," + outcome.member(quotingErrorWith: { JSONValue.string($0).jsonText }) + "}")
+            .replyProxyText("{\"id\":\(id)," + outcome.member + "}")
         case (.script(let id, let global, let secret), _):
             .script(
                 "(function (client) { if (client && typeof client.settle === \"function\") client.settle("
-                    + "\(Escaper.javaScriptString(secret.text)), \(id), {"
-                    + outcome.member(quotingErrorWith: Escaper.javaScriptString) + "}); })"
+                    + "\(Escaper.javaScriptString(secret.text)), \(id), {" + outcome.member + "}); })"
                     + "(window[\(Escaper.javaScriptString(global))]);\n")
         }
     }
