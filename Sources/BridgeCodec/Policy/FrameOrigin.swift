@@ -50,7 +50,7 @@ public struct FrameOrigin: Sendable, Hashable, CustomStringConvertible {
     private static func origin(scheme: String, host: String, port: Int?) -> WebURL.Origin {
         let scheme = scheme.asciiLowercased()
         // The schemes whose URLs have a tuple origin are the special ones with a default port.
-        guard let defaultPort = URLReader.defaultPort(scheme.utf8), defaultPort != 0, (port ?? 1) >= 1, (port ?? 1) <= 65_535,
+        guard let defaultPort = URLReader.defaultPort(scheme.utf8), defaultPort != 0, port.map((1...65_535).contains) ?? true,
             let host = try? WebURL.Host(
                 host.utf8.contains(UInt8(ascii: ":")) && !host.utf8.starts(with: "[".utf8) ? "[" + host + "]" : host)
         else { return .opaque }
