@@ -73,6 +73,14 @@ public struct OriginPolicy: Sendable, Hashable {
         if case .any = rule { true } else { false }
     }
 
+    /// Whether an iframe may post: the page's client is then injected into frames too.
+    var admitsFrames: Bool {
+        switch rule {
+        case .any: true
+        case .hosts(_, let includingFrames): includingFrames
+        }
+    }
+
     /// Why `frame` is refused, or `nil` when it is allowed.
     func refusal(of frame: FrameOrigin?) -> Refusal? {
         guard case .hosts(let patterns, let includingFrames) = rule else { return nil }

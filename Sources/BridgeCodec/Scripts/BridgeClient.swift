@@ -25,7 +25,7 @@ public struct BridgeClient: Sendable, Hashable {
     /// How the page posts to the app.
     public let transport: ScriptTransport
     /// What the app's answers and events carry; one per page.
-    public let secret: BridgeSecret
+    public private(set) var secret: BridgeSecret
     /// The client's name on `window`.
     public let global: String
     /// The `@JavascriptInterface` object's name, over ``ScriptTransport/android``.
@@ -63,8 +63,10 @@ public struct BridgeClient: Sendable, Hashable {
         pageScript(channels: dispatcher.channels.map { ($0.handlerName, $0.answersRequests) })
     }
 
-    /// The script for channels named with whether each answers requests.
-    package func pageScript(channels: [(name: String, answers: Bool)]) -> String {
+    /// The script for channels named with whether each answers requests; with a
+    /// `documentHandler`, the client posts its secret there when it is installed and whenever its
+    /// page is shown (``BridgeHost`` learns from it which page is showing).
+    package func pageScript(channels: [(name: String, answers: Bool)], documentHandler: String? = nil) -> String {
         let channelList = channels.map { channel in
             JSONValue.object(["name": .string(channel.name), "answers": .bool(channel.answers)])
         }
@@ -74,13 +76,16 @@ public struct BridgeClient: Sendable, Hashable {
                 "global": .string(global), "androidInterface": .string(androidInterface), "androidMethod": .string("postMessage"),
                 "timeoutMs": .number(JSONNumber(timeoutMilliseconds)), "keptEvents": .number(JSONNumber(keptEvents)),
                 "secret": .string(secret.text), "channels": .array(channelList),
+                "documentHandler": documentHandler.map(JSONValue.string) ?? .null,
             ])
     }
 
     /// The app's event `name` with `detail`: the client's subscribers to `name` receive it (or it
-    /// is kept for the first of them), and a `CustomEvent` named `name` is dispatched on `window`
-    /// for pages without the client. Only the first path is the app's alone: any page script can
-    /// dispatch a window event.
+    /// is kept for the first of them), and then a `CustomEvent` named `name` is dispatched on
+    /// `window`. Only the first path is the app's alone: any page script can dispatch a window
+    /// event. A page whose client does not hold this client's secret (another page, one without
+    /// the client) gets neither, so the detail never reaches a page the WebView navigated to; the
+    /// script's value is `true` where the client took the event, `false` where not.
     public func event(named name: String, detail: JSONValue) -> String {
         event(named: name, detailJSON: detail.jsonText)
     }
@@ -94,11 +99,32 @@ public struct BridgeClient: Sendable, Hashable {
     }
 
     private func event(named name: String, detailJSON: String) -> String {
-        "(function (client, name, detail) {\n"
-            + "  if (client && typeof client.emit === \"function\") client.emit(\(Escaper.javaScriptString(secret.text)), name, detail);\n"
-            + "  window.dispatchEvent(new CustomEvent(name, { detail: JSON.parse(detail) }));\n"
-            + "})(window[\(Escaper.javaScriptString(global))], \(Escaper.javaScriptString(name)), \(Escaper.javaScriptString(detailJSON)));\n"
+        Self.eventScript(global: global, secret: secret, name: name, detailJSON: detailJSON)
     }
+
+    /// The script that delivers event `name` with `detailJSON` to the client on `window[global]` holding `secret`.
+    package static func eventScript(global: String, secret: BridgeSecret, name: String, detailJSON: String) -> String {
+        "(function (client, key, name, detail) {\n" + eventBody
+            + "})(window[\(Escaper.javaScriptString(global))], \(Escaper.javaScriptString(secret.text)), "
+            + "\(Escaper.javaScriptString(name)), \(Escaper.javaScriptString(detailJSON)));\n"
+    }
+
+    /// This client with `secret`, its other settings as they are (and checked).
+    package func with(secret: BridgeSecret) -> BridgeClient {
+        var copy = self
+        copy.secret = secret
+        return copy
+    }
+
+    /// What an event does in the page, given `client` (`window[global]`), `key` (the secret),
+    /// `name` and `detail` (JSON text): a function body, which the event script wraps and
+    /// `callAsyncJavaScript` runs with the four as arguments. Its value says whether the client took it.
+    package static let eventBody = """
+          if (!client || typeof client.emit !== "function" || client.emit(key, name, detail) !== true) return false;
+          window.dispatchEvent(new CustomEvent(name, { detail: JSON.parse(detail) }));
+          return true;
+
+        """
 
     /// The route of a request with `requestID` (`nil` for a post) that came to this client.
     package func replyRoute(requestID: Int?) -> BridgeReplyRoute {

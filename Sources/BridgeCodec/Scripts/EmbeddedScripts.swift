@@ -312,6 +312,23 @@ enum EmbeddedScripts {
           writable: false,
           enumerable: false,
         });
+
+        // Where the app's host installs the client (BridgeHost), it learns which page is showing from
+        // the client itself: the client posts its secret to the host's own handler when it is installed
+        // and whenever the page is shown, a page restored from the back/forward cache (where no user
+        // script runs again) included. It posts through the postMessage taken now, so only native code
+        // reads the secret; a page script that posts to that handler cannot name a secret it never saw.
+        if (config.documentHandler && isWebKit()) {
+          var documentSender = webKitHandler(config.documentHandler);
+          var listenOnWindow = window.addEventListener;
+          if (documentSender) {
+            var announce = function () {
+              apply(documentSender.post, documentSender.target, [bridgecodecWebKitBody(config, { secret: secret })]);
+            };
+            announce();
+            if (typeof listenOnWindow === "function") apply(listenOnWindow, window, ["pageshow", announce]);
+          }
+        }
         """#
 
     /// `js/transport.js`.

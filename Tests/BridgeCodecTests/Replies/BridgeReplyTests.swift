@@ -21,8 +21,10 @@ struct BridgeReplyTests {
         case log(JSONValue)
     }
 
-    struct OutOfStock: Error, CustomStringConvertible {
-        var description: String { "out of stock" }
+    /// The page reads the text the app chooses, its `errorDescription`, and never Swift's description of an error.
+    struct OutOfStock: LocalizedError, CustomStringConvertible {
+        var errorDescription: String? { "out of stock" }
+        var description: String { "OutOfStock(sku: X)" }
     }
 
     static let dispatcher = BridgeDispatcher<AppMessage>(channels: [
@@ -288,14 +290,15 @@ struct BridgeReplyTests {
     @Test func eventsCarryTheSecretAndTheirDetailAsData() throws {
         let client = try Self.client(.webKitObject, global: "my\"App")
         let script = try client.event(named: Self.hostile, detail: Total(amount: "1", note: Self.hostile))
-        #expect(script.contains("client.emit(\(Escaper.javaScriptString(Self.secret.text)), name, detail)"))
+        #expect(script.contains("client.emit(key, name, detail) !== true) return false;"))
         #expect(script.contains("window.dispatchEvent(new CustomEvent(name, { detail: JSON.parse(detail) }))"))
         let detail = #"{"amount":"1","note":"# + (try ScriptJSONEncoder().encode(Self.hostile)) + "}"
-        let arguments = #"(window["my\u0022App"], "# + Escaper.javaScriptString(Self.hostile) + ", " + Escaper.javaScriptString(detail)
+        let arguments = #"(window["my\u0022App"], "# + Escaper.javaScriptString(Self.secret.text) + ", "
+            + Escaper.javaScriptString(Self.hostile) + ", " + Escaper.javaScriptString(detail)
         #expect(script.hasSuffix(arguments + ");\n"))
         #expect(!script.contains("</") && !script.contains("\u{2028}"))
         #expect(
             client.event(named: "n", detail: .object(["a": .array([.number(JSONNumber(1)), .bool(true)])])).hasSuffix(
-                #"(window["my\u0022App"], "n", "{\u0022a\u0022:[1,true]}");"# + "\n"))
+                #"(window["my\u0022App"], "# + Escaper.javaScriptString(Self.secret.text) + #", "n", "{\u0022a\u0022:[1,true]}");"# + "\n"))
     }
 }
