@@ -89,7 +89,8 @@ extension BridgeDispatcher {
         let route = BridgeReplyRoute.webKitReplyHandler
         do throws(BridgeError) {
             let index = try table.index(of: name, origin: origin, replyRoute: route)
-            return .message(try message(channel: index, handlerName: name, foundationBody: body, replyRoute: route), route, handlerName: name)
+            return .message(
+                try message(channel: index, handlerName: name, foundationBody: body, replyRoute: route), route, handlerName: name)
         } catch {
             return .answer(route.failure(error.description))
         }

@@ -47,7 +47,8 @@ extension BridgeHost {
     /// `errorDescription` where it is a `LocalizedError` that gives one, else a sentence naming
     /// the channel and nothing of the error (never Swift's description of it).
     public func answer(failing error: any Error, to request: Request) -> BridgeAnswer {
-        answer(.webKitReply(json: nil, errorMessage: BridgeDispatcher<Message>.refusal(error, handlerName: request.handlerName)), to: request)
+        answer(
+            .webKitReply(json: nil, errorMessage: BridgeDispatcher<Message>.refusal(error, handlerName: request.handlerName)), to: request)
     }
 
     /// A client told its secret: the document it is in shows, if it is the main frame's and

@@ -7,7 +7,10 @@ import Testing
 /// app's events, with the page's client telling its secret as bridge.js does.
 @Suite struct BridgeHostTests {
     struct Lookup: Codable, Sendable { var sku: String }
-    struct Item: Codable, Sendable, Equatable { var sku: String; var price: Decimal }
+    struct Item: Codable, Sendable, Equatable {
+        var sku: String
+        var price: Decimal
+    }
     enum UnknownSKU: Error { case unknownSKU(String) }
     struct OutOfStock: LocalizedError { var errorDescription: String? { "That item is out of stock" } }
 
@@ -34,11 +37,14 @@ import Testing
 
     /// A page load as WebKit reports it: decided, committed, and the client in the new document
     /// telling its secret (the one in the scripts installed when the navigation was decided).
-    static func load(_ url: String, at origin: FrameOrigin, in host: inout BridgeHost<Message>) -> (secret: String, events: [BridgeHost<Message>.Event]) {
+    static func load(_ url: String, at origin: FrameOrigin, in host: inout BridgeHost<Message>) -> (
+        secret: String, events: [BridgeHost<Message>.Event]
+    ) {
         #expect(host.decide(.init(url: url, isMainFrame: true)) == .allow)
         let secret = host.client.secret.text
         host.committed()
-        guard case .deliver(let events) = host.receive(name: BridgeHost<Message>.documentHandler, body: ["secret": secret], frame: origin) else {
+        guard case .deliver(let events) = host.receive(name: BridgeHost<Message>.documentHandler, body: ["secret": secret], frame: origin)
+        else {
             Issue.record("the announcement is not read as one")
             return (secret, [])
         }
@@ -209,7 +215,9 @@ import Testing
         #expect(host.send(event: "a", detail: .null, channel: "cart") == .held)
         let name = BridgeHost<Message>.documentHandler
         let made = host.client.secret.text
-        for (body, frame) in [(["secret": made], Self.shopFrame), (["secret": String(repeating: "A", count: 43)], Self.shop)] as [([String: String], FrameOrigin)] {
+        for (body, frame) in [(["secret": made], Self.shopFrame), (["secret": String(repeating: "A", count: 43)], Self.shop)]
+            as [([String: String], FrameOrigin)]
+        {
             guard case .deliver(let events) = host.receive(name: name, body: body, frame: frame) else {
                 Issue.record("the announcement is not read as one")
                 return

@@ -293,7 +293,8 @@ struct BridgeReplyTests {
         #expect(script.contains("client.emit(key, name, detail) !== true) return false;"))
         #expect(script.contains("window.dispatchEvent(new CustomEvent(name, { detail: JSON.parse(detail) }))"))
         let detail = #"{"amount":"1","note":"# + (try ScriptJSONEncoder().encode(Self.hostile)) + "}"
-        let arguments = #"(window["my\u0022App"], "# + Escaper.javaScriptString(Self.secret.text) + ", "
+        let arguments =
+            #"(window["my\u0022App"], "# + Escaper.javaScriptString(Self.secret.text) + ", "
             + Escaper.javaScriptString(Self.hostile) + ", " + Escaper.javaScriptString(detail)
         #expect(script.hasSuffix(arguments + ");\n"))
         #expect(!script.contains("</") && !script.contains("\u{2028}"))
