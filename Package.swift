@@ -46,3 +46,11 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The WebKit adapter, for apps on Apple platforms: the only code that imports WebKit. Linux has no
+// WebKit to link; there, scripts/check-webkit compiles it against a stand-in of WebKit's
+// declarations (scripts/webkit-declarations.swift) and runs its tests.
+#if canImport(Darwin)
+package.products.append(.library(name: "BridgeCodecWebKit", targets: ["BridgeCodecWebKit"]))
+package.targets.append(.target(name: "BridgeCodecWebKit", dependencies: ["BridgeCodec"]))
+#endif
