@@ -51,6 +51,6 @@ let package = Package(
 // WebKit to link; there, scripts/check-webkit compiles it against a stand-in of WebKit's
 // declarations (scripts/webkit-declarations.swift) and runs its tests.
 #if canImport(Darwin)
-package.products.append(.library(name: "BridgeCodecWebKit", targets: ["BridgeCodecWebKit"]))
-package.targets.append(.target(name: "BridgeCodecWebKit", dependencies: ["BridgeCodec"]))
+    package.products.append(.library(name: "BridgeCodecWebKit", targets: ["BridgeCodecWebKit"]))
+    package.targets.append(.target(name: "BridgeCodecWebKit", dependencies: ["BridgeCodec"]))
 #endif
