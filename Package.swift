@@ -35,6 +35,8 @@ let package = Package(
         .executableTarget(
             name: "BridgeCodecFuzz",
             dependencies: ["BridgeCodec", "BridgeCodecProviders", "SwedbankPayMerchantBackend", "BridgeCodecTesting"]),
+        // Drives a BridgeHost from the real-engine tests (js/test/): JSON lines in and out.
+        .executableTarget(name: "BridgeCodecHostDriver", dependencies: ["BridgeCodec", "BridgeCodecProviders"]),
         .testTarget(
             name: "BridgeCodecTests",
             // `bridgecodec` too: some tests run the built binary, as a user does.
