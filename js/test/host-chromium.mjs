@@ -63,10 +63,11 @@ class DevTools {
     if (this.closed) return Promise.reject(this.closed);
     const id = this.nextId++;
     const message = sessionId ? { id, method, params, sessionId } : { id, method, params };
-    return new Promise((resolve, reject) => {
+    const answer = new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, method });
       this.child.stdio[3].write(JSON.stringify(message) + "\0");
     });
+    return withDeadline(answer, 20_000, `Chromium did not answer ${method}`).finally(() => this.pending.delete(id));
   }
 
   /** Calls `listener` with each event ({method, params, sessionId}); returns the function that stops it. */
@@ -87,6 +88,7 @@ class Driver {
   constructor(args) {
     assert.ok(existsSync(driverPath), `no BridgeCodecHostDriver at ${driverPath} (swift build, or set BRIDGECODEC_HOST_DRIVER)`);
     this.child = spawn(driverPath, args, { stdio: ["pipe", "pipe", "pipe"] });
+    this.child.stdin.on("error", () => {});
     this.stderr = "";
     this.child.stderr.on("data", (chunk) => (this.stderr += chunk));
     this.lines = [];
@@ -107,6 +109,7 @@ class Driver {
   ask(command) {
     const answer = this.turn.then(() => {
       if (this.exited) throw this.exited;
+      if (this.stopped) throw new Error("the driver was stopped");
       return new Promise((resolve, reject) => {
         this.waiting.push({ resolve, reject });
         this.child.stdin.write(JSON.stringify(command) + "\n");
@@ -120,6 +123,7 @@ class Driver {
   }
 
   stop() {
+    this.stopped = true;
     if (this.exited) return;
     this.child.stdin.end();
     this.child.kill();
@@ -269,6 +273,7 @@ class Scenario {
     this.scripts = [];
     this.changes = new Set();
     this.queue = Promise.resolve();
+    this.closed = false;
   }
 
   /** Loads https://shop.example/ with `pages` (URL → HTML) served. */
@@ -277,7 +282,8 @@ class Scenario {
     this.stopListening = devTools.on((event) => {
       // This scenario's targets only: its page, and the iframes attached to it.
       if (!this.sessions.has(event.sessionId)) return;
-      this.queue = this.queue.then(() => this.handle(event)).catch((error) => this.problem(`harness: ${error.stack}`));
+      this.queue = this.queue.then(() => (this.closed ? undefined : this.handle(event)))
+        .catch((error) => this.closed || this.problem(`harness, on ${event.method}: ${error.stack}`));
     });
     const setup = await this.driver.ask({ op: "setup" });
     assert.ok(Array.isArray(setup.handlers) && Array.isArray(setup.scripts), `setup: ${JSON.stringify(setup)}`);
@@ -359,12 +365,19 @@ class Scenario {
   }
 
   /** The frame a binding call came from: its context, the frame's origin, and whether it is the main frame. */
-  frameOf(sessionId, contextId) {
+  async frameOf(sessionId, contextId) {
     const session = this.sessions.get(sessionId);
     const context = session.contexts.get(contextId);
     assert.ok(context, `binding called from an unknown execution context ${contextId}`);
-    const frame = session.frames.get(context.auxData?.frameId);
-    assert.ok(frame, `binding called from a frame not navigated yet (${context.auxData?.frameId})`);
+    let frame = session.frames.get(context.auxData?.frameId);
+    if (!frame || frame.securityOrigin !== context.origin) {
+      // Page.frameNavigated has not come yet for the document that called: the frame tree has it.
+      const { frameTree } = await devTools.send("Page.getFrameTree", {}, sessionId);
+      const walk = (tree) => [tree.frame, ...(tree.childFrames ?? []).flatMap(walk)];
+      for (const known of walk(frameTree)) session.frames.set(known.id, known);
+      frame = session.frames.get(context.auxData?.frameId);
+    }
+    assert.ok(frame, `binding called from a frame the page does not have (${context.auxData?.frameId})`);
     assert.ok(context.auxData.isDefault, "binding called from an isolated world");
     // The context's own origin and its frame's agree: the frame is the document that called.
     assert.equal(frame.securityOrigin, context.origin, "the frame's origin is not its context's");
@@ -373,7 +386,7 @@ class Scenario {
   }
 
   async called(sessionId, { name, payload, executionContextId }) {
-    const frame = this.frameOf(sessionId, executionContextId);
+    const frame = await this.frameOf(sessionId, executionContextId);
     if (name === "__testReport") {
       this.reports.push({ ...JSON.parse(payload), frame });
       return;
@@ -410,7 +423,8 @@ class Scenario {
       const left = deadline - (Date.now() - start);
       if (left <= 0) {
         throw new Error(`${what} within ${deadline} ms. Reports: ${JSON.stringify(this.reports, null, 1)}\n` +
-          `Messages: ${JSON.stringify(this.messages, null, 1)}\nProblems: ${this.problems.join("\n")}`);
+          `Messages: ${JSON.stringify(this.messages, null, 1)}\nProblems: ${this.problems.join("\n")}\n` +
+          `Driver: ${JSON.stringify(this.driver.lines.map(({ command, out }) => ({ command, out: out.scripts ? "(scripts)" : out })))}`);
       }
       await new Promise((resolve) => {
         const timer = setTimeout(wake, Math.min(left, 250));
@@ -427,7 +441,9 @@ class Scenario {
   }
 
   async close() {
+    this.closed = true;
     this.stopListening?.();
+    await withDeadline(this.queue, 5_000, "the harness did not finish its work").catch(() => {});
     this.driver.stop();
     if (this.browserContextId) await devTools.send("Target.disposeBrowserContext", { browserContextId: this.browserContextId }).catch(() => {});
     served = new Map();

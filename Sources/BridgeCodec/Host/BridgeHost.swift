@@ -84,6 +84,15 @@ public struct BridgeHost<Message: Sendable>: Sendable {
         secrets = [secret]
     }
 
+    /// A host for a dispatcher of `channels` under `urlPolicy`; the rest as
+    /// ``init(dispatcher:snippets:global:timeoutMilliseconds:keptEvents:heldEvents:navigation:)`` takes it.
+    public init(
+        channels: [BridgeChannel<Message>], urlPolicy: URLPolicy = .httpsOnly, snippets: [String] = [],
+        navigation: (@Sendable (Navigation) -> NavigationDecision)? = nil
+    ) throws(InvalidArgument) {
+        try self.init(dispatcher: BridgeDispatcher(channels: channels, urlPolicy: urlPolicy), snippets: snippets, navigation: navigation)
+    }
+
     /// A script to inject at document start: WebKit's `WKUserScript` in the page content world.
     public struct DocumentScript: Sendable, Hashable {
         /// The script's text.
