@@ -23,8 +23,8 @@ interface ShopEvents {
 
 const bridge = window.bridgecodec as BridgeCodecClient<ShopChannels, ShopEvents>;
 
-export async function showTotal(sku: string): Promise<string> {
-  const total: CartTotal = await bridge.request("cart", { sku }, { timeoutMs: 5_000 });
+export async function showTotal(sku: string, signal?: AbortSignal): Promise<string> {
+  const total: CartTotal = await bridge.request("cart", { sku }, { timeoutMs: 5_000, signal });
   return `${total.amount} ${total.currency}`;
 }
 
@@ -50,6 +50,8 @@ export function refused(): void {
   bridge.post("voltRedirect", { type: "merchant_redirect", url: "https://shop.example/" });
   // @ts-expect-error no such channel.
   bridge.post("nowhere", 1);
+  // @ts-expect-error a request's signal is an AbortSignal.
+  void bridge.request("cart", { sku: "A" }, { signal: "stop" });
   // @ts-expect-error an event's detail is what the app declares.
   bridge.on("cartChanged", (detail: { items: string }) => detail);
 }

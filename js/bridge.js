@@ -1,8 +1,15 @@
 // The page half of the app's own channels, on window[config.global]:
-//   post(handler, body)                      sends a message and waits for nothing;
-//   request(handler, body[, {timeoutMs}])    a Promise of the app's answer;
-//   on(name, callback)                       the app's events named `name`; returns the function
-//                                            that unsubscribes.
+//   post(handler, body)                              sends a message and waits for nothing;
+//   request(handler, body[, {timeoutMs, signal}])    a Promise of the app's answer;
+//   on(name, callback)                               the app's events named `name`; returns the
+//                                                    function that unsubscribes.
+//
+// A request settles once, with what comes first: the app's value (its JSON null is null), the
+// app's error text, its timeout, or its AbortSignal's abort (rejected with the signal's reason, a
+// DOMException named "AbortError" unless the page gave another, as fetch rejects; an aborted
+// signal posts nothing). What arrives after that is dropped: a late answer, a settle call for the
+// id (false). Over WebKit a handler registered without a reply resolves postMessage's Promise
+// with undefined, which no answer of the app is, so such a request rejects and says so.
 //
 // The channels are the app's (config.channels, each with whether it answers requests). Over
 // WebKit (webkit-object, webkit-string) the body goes to messageHandlers[handler] and a request
@@ -32,6 +39,14 @@ var ErrorType = Error;
 var TypeErrorType = TypeError;
 var RangeErrorType = RangeError;
 var StringType = String;
+// A signal is told by AbortSignal's own getter, which throws for anything else; DOMException is
+// what fetch rejects with. Either may be missing in an older engine.
+var AbortSignalType = typeof AbortSignal === "function" ? AbortSignal : undefined;
+var signalAborted = getterOf(AbortSignalType, "aborted");
+var signalReason = getterOf(AbortSignalType, "reason");
+var addListener = AbortSignalType && AbortSignalType.prototype.addEventListener;
+var removeListener = AbortSignalType && AbortSignalType.prototype.removeEventListener;
+var DOMExceptionType = typeof DOMException === "function" ? DOMException : undefined;
 var secret = config.secret;
 
 var channels = create(null);
@@ -59,6 +74,11 @@ function remove(items, index) {
   for (var i = index + 1; i < items.length; i++) items[i - 1] = items[i];
   items.length -= 1;
   delete items[items.length];
+}
+
+function getterOf(type, name) {
+  var descriptor = type && Object.getOwnPropertyDescriptor(type.prototype, name);
+  return descriptor && typeof descriptor.get === "function" ? descriptor.get : undefined;
 }
 
 function copy(items) {
@@ -150,17 +170,60 @@ function timeoutOf(options) {
   return timeout;
 }
 
+// The request's AbortSignal: none for undefined or null, as fetch reads it; anything else that is
+// not an AbortSignal is a TypeError.
+function signalOf(options) {
+  var signal = options ? options.signal : undefined;
+  if (signal === undefined || signal === null) return undefined;
+  var isSignal = false;
+  if (signalAborted && typeof signal === "object") {
+    try {
+      apply(signalAborted, signal, []);
+      isSignal = true;
+    } catch (error) {
+      isSignal = false;
+    }
+  }
+  if (!isSignal) throw new TypeErrorType("bridgecodec: signal is an AbortSignal");
+  return signal;
+}
+
+// What an aborted request rejects with: the signal's reason, or an AbortError where the engine
+// gives none.
+function abortError(signal, handler) {
+  var reason = signalReason ? apply(signalReason, signal, []) : undefined;
+  if (reason !== undefined) return reason;
+  var message = "bridgecodec: the request to " + quoted(handler) + " was aborted";
+  if (DOMExceptionType) return new DOMExceptionType(message, "AbortError");
+  var error = new ErrorType(message);
+  defineProperty(error, "name", { value: "AbortError", writable: true, enumerable: false, configurable: true });
+  return error;
+}
+
 function messageOf(error) {
   return error && error.message !== undefined ? StringType(error.message) : StringType(error);
 }
 
-// Ends request `id` with `outcome`: {"value": …} resolves, {"error": text} rejects. An id that
-// is not pending (answered already, timed out, never sent) is ignored.
-function finish(id, outcome) {
+function noReplyHandler(handler) {
+  return "bridgecodec: " + quoted(handler) + " has no reply handler: register it with a reply";
+}
+
+// Takes request `id` out of the pending ones, its timer cleared and its abort listener removed;
+// undefined when it is not pending (settled already, or never sent).
+function take(id) {
   var request = pending[id];
-  if (!request) return false;
+  if (!request) return undefined;
   delete pending[id];
   clearTimer(request.timer);
+  if (request.signal) apply(removeListener, request.signal, ["abort", request.onAbort]);
+  return request;
+}
+
+// Ends request `id` with `outcome`: {"value": …} resolves, {"error": text} rejects. An id that
+// is not pending (answered already, timed out, aborted, never sent) is ignored.
+function finish(id, outcome) {
+  var request = take(id);
+  if (!request) return false;
   if (outcome && typeof outcome === "object" && apply(hasOwn, outcome, ["error"])) {
     request.reject(new ErrorType(StringType(outcome.error)));
   } else {
@@ -207,17 +270,27 @@ function request(handler, body, options) {
   return new PromiseType(function (resolve, reject) {
     checkChannel(handler, true);
     var timeout = timeoutOf(options);
+    var signal = signalOf(options);
+    if (signal && apply(signalAborted, signal, [])) {
+      reject(abortError(signal, handler));
+      return;
+    }
     var id = nextId++;
     var timer = setTimer(function () {
       finish(id, { error: "bridgecodec: " + quoted(handler) + " did not answer within " + timeout + " ms" });
     }, timeout);
-    pending[id] = { resolve: resolve, reject: reject, timer: timer };
+    var onAbort = signal ? function () {
+      var aborted = take(id);
+      if (aborted) aborted.reject(abortError(signal, handler));
+    } : undefined;
+    pending[id] = { resolve: resolve, reject: reject, timer: timer, signal: signal, onAbort: onAbort };
+    if (signal) apply(addListener, signal, ["abort", onAbort]);
     try {
       var answer = send(handler, body, id);
       if (isWebKit()) {
-        if (!answer || typeof answer !== "object") throw fail("handler " + quoted(handler) + " has no reply handler");
+        if (!answer || typeof answer !== "object") throw new ErrorType(noReplyHandler(handler));
         apply(then, answer, [
-          function (value) { finish(id, { value: value }); },
+          function (value) { finish(id, value === undefined ? { error: noReplyHandler(handler) } : { value: value }); },
           function (error) { finish(id, { error: messageOf(error) }); },
         ]);
       }

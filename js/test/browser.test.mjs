@@ -7,6 +7,7 @@ import { mkdtempSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { run, naughtyStrings, randomStrings, scriptValues, encodeAll, escapeAll, load, loadInWebKit } from "./support.mjs";
+import { natives, client, transports, valuesScenario, checkValues, abortScenario, checkAbort } from "./client.mjs";
 
 /** `check` as one test per engine, given that engine's page loader: Chromium, and WebKit, which iOS's WKWebView is. */
 function forEachEngine(name, check) {
@@ -203,4 +204,43 @@ document.body.appendChild(pre);
   assert.deepEqual(result.calls, names.map((name, index) => [name, index]));
   assert.equal(result.pwned, false);
   assert.deepEqual(result.errors, []);
+});
+
+/**
+ * A page that runs each of `runs` ({ name, steps }) in a frame of its own, so that their globals do
+ * not meet: the steps are evaluated in order, the last one's Promise awaited. The reports by name.
+ */
+function framesPage(runs) {
+  const inline = (value) => JSON.stringify(value).replaceAll("<", "\\u003c");
+  const frames = runs.map((_, index) => `<iframe id="run${index}" srcdoc="<!doctype html>"></iframe>`).join("");
+  return `<!doctype html><meta charset="utf-8"><body>${frames}<pre id="result"></pre><script>
+    const runs = ${inline(runs)};
+    window.addEventListener("load", async () => {
+      const reports = {};
+      try {
+        for (const [index, { name, steps }] of runs.entries()) {
+          const frame = document.getElementById("run" + index).contentWindow;
+          let last;
+          for (const step of steps) last = frame.eval(step);
+          reports[name] = JSON.parse(JSON.stringify(await last));
+        }
+      } catch (error) {
+        reports.error = String(error && error.stack);
+      }
+      document.getElementById("result").textContent = JSON.stringify(reports);
+    });
+  </script></body>`;
+}
+
+forEachEngine("the app's dates and amounts read in the page as the app meant them, in an event's detail and a request's answer", (loadPage) => {
+  const reports = loadPage(framesPage(transports.map((t) => ({ name: t, steps: [natives(t), client(t), valuesScenario(t)] }))));
+  assert.equal(reports.error, undefined);
+  for (const transport of transports) checkValues(reports[transport], transport);
+});
+
+forEachEngine("a request's AbortSignal: nothing posted once aborted, rejected at once while it waits, the late answer dropped", (loadPage) => {
+  const aborting = ["android", "webkit-object"];
+  const reports = loadPage(framesPage(aborting.map((t) => ({ name: t, steps: [natives(t), client(t), abortScenario(t)] }))));
+  assert.equal(reports.error, undefined);
+  for (const transport of aborting) checkAbort(reports[transport], transport);
 });

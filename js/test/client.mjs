@@ -3,8 +3,10 @@
 // with what the Swift side writes (bridgecodec script reply, script event), in reverse order,
 // one never, one with an error; and a hostile script that runs after the client was injected,
 // wraps what it can reach and tries to answer and to deliver events itself.
-import { script, run, decodeAll } from "./support.mjs";
+import { script, run, decodeAll, repositoryRoot } from "./support.mjs";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 
 export const transports = ["webkit-object", "webkit-string", "android", "android-listener", "react-native", "cordova"];
 export const hostile = "</script><script>alert(1)</script>\u2028\u2029'\"\\${`}";
@@ -272,3 +274,189 @@ export function check(transport, report) {
 }
 
 export { run };
+
+// What the app sends into the page, as the page reads it: Tests/TestData/app-values.json holds
+// values as the app holds them and ScriptJSONEncoder's text for them (ScriptJSONEncoderTests
+// fails when the encoder writes otherwise); here that text goes to the page as an event's detail
+// and as a request's answer, through `script event` and `script reply`.
+export const appValues = JSON.parse(readFileSync(join(repositoryRoot, "Tests", "TestData", "app-values.json"), "utf8"));
+
+/** A double's bit pattern as hex, so that negative zero is told from zero. */
+export function bitsOf(x) {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  return view.getBigUint64(0).toString(16).padStart(16, "0");
+}
+
+/** What the page must read from the app's values: each date's milliseconds and its own toISOString, each amount's double. */
+export const appValuesReading = {
+  dates: appValues.dates.map((date) => ({ type: "string", time: date.milliseconds, sameText: true })),
+  decimals: appValues.decimals.map((digits) => bitsOf(Number(digits))),
+  doubles: appValues.doubles,
+};
+
+/**
+ * After the natives and the client: the page subscribes to "appValues" and requests "cart"; with
+ * `answer`, the stand-ins answer request 1 with the values as the app does (else the engine's
+ * own reply handler does), and the app's event carries them too. A Promise of what the page read
+ * from the event's detail and from the answer.
+ */
+export function valuesScenario(transport, { answer = true } = {}) {
+  const answerText = script(["reply", "--transport", transport, "--request-id", "1", "--secret", secret, "--value", appValues.json]);
+  const eventText = script(["event", "--secret", secret, "--event", "appValues", "--detail", appValues.json]);
+  return `(function () {
+  var transport = ${JSON.stringify(transport)};
+  var client = window.bridgecodec;
+  function bitsOf(x) {
+    var view = new DataView(new ArrayBuffer(8));
+    view.setFloat64(0, x);
+    var hex = "";
+    for (var i = 0; i < 8; i++) hex += ("0" + view.getUint8(i).toString(16)).slice(-2);
+    return hex;
+  }
+  function read(value) {
+    return {
+      dates: value.dates.map(function (x) { var date = new Date(x); return { type: typeof x, time: date.getTime(), sameText: date.toISOString() === x }; }),
+      decimals: value.decimals.map(bitsOf),
+      doubles: value.doubles.map(bitsOf),
+    };
+  }
+  var detail = new Promise(function (resolve) { client.on("appValues", resolve); });
+  var answered = client.request("cart", { sku: "V" });
+  var answerText = ${JSON.stringify(answerText)};
+  if (${answer}) {
+    if (transport === "webkit-object" || transport === "webkit-string") {
+      window.natives.waiting[0].resolve(window.natives.parse(answerText));
+    } else if (transport === "android-listener") {
+      for (var j = 0; j < window.natives.listeners.length; j++) window.natives.listeners[j]({ data: answerText.replace(/\\n$/, "") });
+    } else {
+      (0, eval)(answerText);
+    }
+  }
+  (0, eval)(${JSON.stringify(eventText)});
+  return Promise.all([detail, answered]).then(function (both) { return { event: read(both[0]), answer: read(both[1]) }; });
+})()`;
+}
+
+/** Checks what the page read: the app's instants to the millisecond, and its amounts as the numbers they are. */
+export function checkValues(report, label) {
+  assert.deepEqual(report, { event: appValuesReading, answer: appValuesReading }, label);
+}
+
+/**
+ * After the natives and the client (over "android" or "webkit-object"), requests with an
+ * AbortSignal: aborted before it is sent, aborted while it waits (the app's answer, or error,
+ * arriving after), a timeout and an answer that come first, a signal that is none, and ones that
+ * are not signals. A Promise of the report `checkAbort` reads.
+ */
+export function abortScenario(transport) {
+  const webkit = transport === "webkit-object";
+  const answerOf = (id, value) => script(["reply", "--transport", transport, "--request-id", String(id), "--secret", secret, "--value", JSON.stringify(value)]);
+  return `(async function () {
+  var client = window.bridgecodec;
+  var natives = window.natives;
+  var webkit = ${webkit};
+  var unhandled = [];
+  if (typeof window.addEventListener === "function") {
+    window.addEventListener("unhandledrejection", function (event) { unhandled.push(String(event.reason && event.reason.message || event.reason)); });
+  }
+  function outcome(request) {
+    var result = { settled: false };
+    request.then(function (value) { result.settled = true; result.value = value; }, function (error) {
+      result.settled = true;
+      result.error = error;
+    });
+    return result;
+  }
+  // Microtasks only: no timer runs between these turns.
+  async function turns() { for (var i = 0; i < 5; i++) await null; }
+  function describe(error) {
+    if (typeof error !== "object" || error === null) return { reason: error };
+    return { name: error.name, message: error.message, isDOMException: typeof DOMException === "function" && error instanceof DOMException };
+  }
+  function answer(id, index, text) {
+    if (webkit) natives.waiting[index].resolve(natives.parse(text));
+    else (0, eval)(text);
+  }
+  var report = {};
+
+  // Aborted before it is sent: rejected with the signal's reason, nothing posted.
+  var before = new AbortController();
+  before.abort();
+  var first = outcome(client.request("cart", { sku: "before" }, { signal: before.signal }));
+  var custom = new AbortController();
+  custom.abort("the page left");
+  var second = outcome(client.request("cart", { sku: "custom" }, { signal: custom.signal }));
+  await turns();
+  report.before = { settled: first.settled, error: describe(first.error), isReason: first.error === before.signal.reason };
+  report.custom = { settled: second.settled, error: describe(second.error) };
+  report.sentBefore = natives.sent.length;
+
+  // Aborted while it waits (request 1): rejected at once; the app's answer after that is dropped.
+  var waiting = new AbortController();
+  var pending = outcome(client.request("cart", { sku: "pending" }, { signal: waiting.signal, timeoutMs: 60000 }));
+  report.sentPending = natives.sent.length;
+  await turns();
+  report.pendingBefore = pending.settled;
+  waiting.abort();
+  await turns();
+  report.pending = { settled: pending.settled, error: describe(pending.error), isReason: pending.error === waiting.signal.reason };
+  if (webkit) {
+    natives.waiting[0].reject(new Error("late error"));
+  } else {
+    answer(1, 0, ${JSON.stringify(answerOf(1, { late: true }))});
+    report.lateSettle = client.settle(${JSON.stringify(secret)}, 1, { value: "late" });
+  }
+  await turns();
+  report.pendingAfter = { hasValue: "value" in pending, error: describe(pending.error) };
+
+  // The timeout comes first (request 2): the signal aborted after it changes nothing.
+  var timing = new AbortController();
+  var timedOut = await client.request("cart", { sku: "timeout" }, { signal: timing.signal, timeoutMs: 30 }).then(String, function (error) { return error.message; });
+  timing.abort();
+  report.timeout = timedOut;
+
+  // The answer comes first (request 3).
+  var answering = new AbortController();
+  var answered = outcome(client.request("cart", { sku: "answered" }, { signal: answering.signal }));
+  answer(3, webkit ? 2 : 0, ${JSON.stringify(answerOf(3, null))});
+  await turns();
+  answering.abort();
+  await turns();
+  report.answered = { settled: answered.settled, value: answered.value, hasError: "error" in answered };
+
+  // A null signal is none (request 4, left to its timeout); what is not a signal is a TypeError, and nothing is posted.
+  report.nullSignal = await client.request("cart", 4, { signal: null, timeoutMs: 30 }).then(String, function (error) { return error.message; });
+  var sent = natives.sent.length;
+  report.notSignals = [];
+  var fakes = [{ aborted: true }, "signal", typeof EventTarget === "function" ? new EventTarget() : {}];
+  for (var k = 0; k < fakes.length; k++) {
+    report.notSignals.push(await client.request("cart", 5, { signal: fakes[k] }).then(String, function (error) {
+      return error instanceof TypeError ? "TypeError: " + error.message : String(error);
+    }));
+  }
+  report.sentAfterFakes = natives.sent.length - sent;
+  await new Promise(function (resolve) { setTimeout(resolve, 20); });
+  report.unhandled = unhandled;
+  return report;
+})()`;
+}
+
+/** Checks the abort scenario's report; `domException` says whether the engine rejects with a DOMException. */
+export function checkAbort(report, label, { domException = true } = {}) {
+  const abortError = { name: "AbortError", message: report.before.error.message, isDOMException: domException };
+  assert.deepEqual(report.before, { settled: true, error: abortError, isReason: true }, label);
+  assert.deepEqual(report.custom, { settled: true, error: { reason: "the page left" } }, label);
+  assert.equal(report.sentBefore, 0, label);
+  assert.equal(report.sentPending, 1, label);
+  assert.equal(report.pendingBefore, false, label);
+  assert.deepEqual(report.pending, { settled: true, error: { ...abortError, message: report.pending.error.message }, isReason: true }, label);
+  assert.deepEqual(report.pendingAfter, { hasValue: false, error: report.pending.error }, label);
+  if ("lateSettle" in report) assert.equal(report.lateSettle, false, label);
+  assert.equal(report.timeout, 'bridgecodec: "cart" did not answer within 30 ms', label);
+  assert.deepEqual(report.answered, { settled: true, value: null, hasError: false }, label);
+  assert.equal(report.nullSignal, 'bridgecodec: "cart" did not answer within 30 ms', label);
+  assert.deepEqual(report.notSignals, Array(3).fill("TypeError: bridgecodec: signal is an AbortSignal"), label);
+  assert.equal(report.sentAfterFakes, 0, label);
+  assert.deepEqual(report.unhandled, [], label);
+}

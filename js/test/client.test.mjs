@@ -4,17 +4,48 @@
 // transports also run in WebKit itself (webkit.test.mjs).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { getEventListeners } from "node:events";
 import vm from "node:vm";
-import { transports, natives, scenario, check, client, event, events, secret } from "./client.mjs";
+import {
+  transports, natives, scenario, check, client, event, events, secret, valuesScenario, checkValues, abortScenario, checkAbort,
+} from "./client.mjs";
 import { load, run, decodeAll, script } from "./support.mjs";
 
-/** A node:vm page: a window that dispatches events, with timers and CustomEvent. */
+/**
+ * A node:vm page: a window that dispatches events, with timers, CustomEvent and what aborts a
+ * request (AbortController, AbortSignal, DOMException, EventTarget). `live` holds the timers set
+ * and neither fired nor cleared.
+ */
 function page() {
   const target = new EventTarget();
   const window = { dispatchEvent: (e) => target.dispatchEvent(e), addEventListener: (...a) => target.addEventListener(...a) };
   const windowEvents = [];
   target.addEventListener("cartChanged", (e) => windowEvents.push(e.detail));
-  return { context: vm.createContext({ window, setTimeout, clearTimeout, CustomEvent }), windowEvents };
+  const live = new Set();
+  const timers = {
+    setTimeout: (callback, ms) => {
+      const timer = setTimeout(() => { live.delete(timer); callback(); }, ms);
+      live.add(timer);
+      return timer;
+    },
+    clearTimeout: (timer) => { live.delete(timer); clearTimeout(timer); },
+  };
+  const context = vm.createContext({ window, ...timers, CustomEvent, AbortController, AbortSignal, DOMException, EventTarget });
+  return { context, windowEvents, live };
+}
+
+/** Runs `body` and fails when a Promise was rejected with nobody to handle it meanwhile. */
+async function withoutUnhandledRejections(body) {
+  const unhandled = [];
+  const record = (reason) => unhandled.push(String(reason && reason.message || reason));
+  process.on("unhandledRejection", record);
+  try {
+    await body();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  } finally {
+    process.off("unhandledRejection", record);
+  }
+  assert.deepEqual(unhandled, []);
 }
 
 for (const transport of transports) {
@@ -29,6 +60,105 @@ for (const transport of transports) {
     assert.deepEqual(JSON.parse(JSON.stringify(windowEvents)), ["forged", events.cartChanged]);
   });
 }
+
+for (const transport of transports) {
+  test(`the app's dates and amounts read in the page as it meant them, in an event and an answer, over ${transport} in node:vm`, async () => {
+    const { context } = page();
+    vm.runInContext(natives(transport), context);
+    vm.runInContext(client(transport), context);
+    checkValues(JSON.parse(JSON.stringify(await vm.runInContext(valuesScenario(transport), context))), transport);
+  });
+}
+
+for (const transport of ["android", "webkit-object"]) {
+  test(`a request's AbortSignal over ${transport} in node:vm: nothing posted once aborted, rejected at once while it waits, the late answer dropped`, async () => {
+    const { context, live } = page();
+    vm.runInContext(natives(transport), context);
+    vm.runInContext(client(transport), context);
+    await withoutUnhandledRejections(async () => {
+      checkAbort(JSON.parse(JSON.stringify(await vm.runInContext(abortScenario(transport), context))), transport);
+    });
+    // Every request's timer is cleared once it settles, the aborted one's (60 s) too.
+    assert.equal(live.size, 0);
+  });
+}
+
+test("a request's abort listener is on its signal while it waits, and removed however it settles", async () => {
+  const { context, live } = page();
+  vm.runInContext(natives("android"), context);
+  vm.runInContext(client("android"), context);
+  const request = (id, options) => {
+    const controller = new AbortController();
+    context.options = { ...options, signal: controller.signal };
+    const settled = vm.runInContext(`window.bridgecodec.request("cart", ${id}, options)`, context).then(() => "answered", (error) => error.message);
+    return { controller, settled };
+  };
+  const answered = request(1, {});
+  const timedOut = request(2, { timeoutMs: 20 });
+  const aborted = request(3, {});
+  for (const { controller } of [answered, timedOut, aborted]) assert.equal(getEventListeners(controller.signal, "abort").length, 1);
+  assert.equal(vm.runInContext(`window.bridgecodec.settle(${JSON.stringify(secret)}, 1, { value: 1 })`, context), true);
+  aborted.controller.abort(new Error("left"));
+  assert.deepEqual(await Promise.all([answered.settled, timedOut.settled, aborted.settled]), [
+    "answered", 'bridgecodec: "cart" did not answer within 20 ms', "left",
+  ]);
+  for (const { controller } of [answered, timedOut, aborted]) assert.equal(getEventListeners(controller.signal, "abort").length, 0);
+  assert.equal(live.size, 0);
+  // A page script's AbortSignal after the client was injected changes nothing: the client holds its own.
+  vm.runInContext(`AbortSignal = function () {}; AbortSignal.prototype = {};`, context);
+  const later = request(4, {});
+  later.controller.abort();
+  assert.equal(await later.settled, later.controller.signal.reason.message);
+});
+
+test("where the engine has no DOMException or no abort reason, an aborted request rejects with an Error named AbortError", async () => {
+  // An AbortSignal of an older engine: `aborted` and the abort event, no `reason`.
+  class OlderSignal extends EventTarget {
+    #aborted = false;
+    get aborted() { return this.#aborted; }
+    abortNow() { this.#aborted = true; this.dispatchEvent(new Event("abort")); }
+  }
+  for (const [name, withDOMException] of [["no DOMException", false], ["DOMException", true]]) {
+    const window = {};
+    const context = vm.createContext({ window, setTimeout, clearTimeout, AbortSignal: OlderSignal, ...(withDOMException ? { DOMException } : {}) });
+    vm.runInContext(natives("android"), context);
+    vm.runInContext(client("android"), context);
+    context.early = new OlderSignal();
+    context.early.abortNow();
+    context.late = new OlderSignal();
+    const outcomes = await vm.runInContext(`(function () {
+      var describe = function (error) {
+        var kind = typeof DOMException === "function" && error instanceof DOMException ? "DOMException" : error instanceof Error ? "Error" : "other";
+        return { name: error.name, message: error.message, kind: kind };
+      };
+      var before = window.bridgecodec.request("cart", 1, { signal: early }).then(null, describe);
+      var waiting = window.bridgecodec.request("cart", 2, { signal: late }).then(null, describe);
+      late.abortNow();
+      return Promise.all([before, waiting]);
+    })()`, context);
+    const expected = { name: "AbortError", message: 'bridgecodec: the request to "cart" was aborted', kind: withDOMException ? "DOMException" : "Error" };
+    assert.deepEqual(JSON.parse(JSON.stringify(outcomes)), [expected, expected], name);
+    assert.equal(vm.runInContext("window.natives.sent.length", context), 1, name);
+  }
+});
+
+test("over WebKit, a handler registered without a reply rejects a request; the app's null is null", async () => {
+  for (const transport of ["webkit-object", "webkit-string"]) {
+    // A handler without a reply: WebKit's postMessage resolves with undefined (older WebKit returns nothing).
+    const handler = (returned) => ({ postMessage: () => returned() });
+    const window = { webkit: { messageHandlers: {} } };
+    const context = vm.createContext({ window, setTimeout, clearTimeout });
+    window.webkit.messageHandlers.cart = handler(() => Promise.resolve(undefined));
+    window.webkit.messageHandlers.old = handler(() => undefined);
+    window.webkit.messageHandlers.nothing = handler(() => Promise.resolve(null));
+    vm.runInContext(script(["bridge", "--transport", transport, "--secret", secret, "--channels", "cart,old,nothing"]), context);
+    const outcome = (name) => vm.runInContext(`window.bridgecodec.request(${JSON.stringify(name)}, 1)`, context)
+      .then((value) => ({ value }), (error) => ({ error: error.message }));
+    assert.deepEqual(await outcome("cart"), { error: 'bridgecodec: "cart" has no reply handler: register it with a reply' }, transport);
+    assert.deepEqual(await outcome("old"), { error: 'bridgecodec: "old" has no reply handler: register it with a reply' }, transport);
+    assert.deepEqual(await outcome("nothing"), { value: null }, transport);
+  }
+});
 
 test("events wait for their first subscriber, within the bound, the oldest dropped first", async () => {
   const { context } = page();

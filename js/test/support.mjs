@@ -54,13 +54,20 @@ export function runWebKit(pages) {
   return JSON.parse(result.stdout.trim().split("\n").pop()).pages;
 }
 
-/** Loads an HTML page in WebKitGTK and returns the JSON its checker wrote into <pre id="result">, as `load` does in Chromium. */
+/**
+ * Loads an HTML page in WebKitGTK and returns the JSON its checker wrote into <pre id="result">, as `load` does in Chromium
+ * (whose virtual time lets a page's timers run first): the result is taken once the page has written it.
+ */
 export function loadInWebKit(html) {
   const [page] = runWebKit([{
     name: "page", html, baseURI: "https://page.example/",
     // Taken before the page's own scripts run: a page may put a stand-in at window.webkit.
     userScript: "var bridgecodecResult = window.webkit.messageHandlers.result;",
-    handlers: ["result"], steps: ['bridgecodecResult.postMessage(document.getElementById("result").textContent); undefined;'], posts: 1,
+    handlers: ["result"], posts: 1,
+    steps: [`(function wait() {
+      var result = document.getElementById("result");
+      if (result && result.textContent) bridgecodecResult.postMessage(result.textContent); else setTimeout(wait, 10);
+    })(); undefined;`],
   }]);
   assert.deepEqual(page.errors, [], "WebKitGTK did not run the page to its result");
   return JSON.parse(JSON.parse(page.posts[0].body));

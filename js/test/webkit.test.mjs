@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { sandbox, decodeAll, script, recordsFor, runWebKit, strings, scriptValues, encodeAll, escapeAll } from "./support.mjs";
-import { answers, check, client, event, events, hostile, reply, scenario } from "./client.mjs";
+import { answers, check, client, event, events, hostile, reply, scenario, secret, appValues, valuesScenario, checkValues } from "./client.mjs";
 
 const transports = ["webkit-object", "webkit-string", "cordova"];
 
@@ -195,4 +195,50 @@ test("the client over Cordova in WebKitGTK: envelopes to cordova_iab, answered b
   report.sent = page.posts.filter((post) => post.handler === "cordova_iab")
     .map((post) => ({ via: "cordova", name: "cordova_iab", args: [JSON.parse(post.body)] }));
   check("cordova", report);
+});
+
+test("requests through WebKitGTK's own handlers: the app's values and its null arrive as values, a handler without a reply rejects, an aborted request drops WebKit's late answer", () => {
+  const pages = ["webkit-object", "webkit-string"].map((transport) => ({
+    name: `requests over ${transport}`, html: "<!DOCTYPE html><html><body></body></html>", baseURI: "https://shop.example/",
+    userScript: script(["bridge", "--transport", transport, "--secret", secret, "--channels", "cart,plain,nothing,late"]),
+    // "plain" is registered without a reply: WebKit's postMessage resolves with undefined.
+    handlers: ["plain", "report"],
+    replyHandlers: {
+      // What the app's reply handler is given for the values (script reply over WebKit: its JSON).
+      cart: { answers: [{ value: script(["reply", "--transport", transport, "--value", appValues.json]).trim() }] },
+      nothing: { answers: [{ value: "null" }] },
+      // Both are answered once the second arrives, the aborted one's answer first.
+      late: { answers: [{ value: '{"late":true}' }, { value: '"second"' }] },
+    },
+    steps: [`(async function () {
+  var unhandled = [];
+  window.addEventListener("unhandledrejection", function (event) { unhandled.push(String(event.reason)); });
+  var client = window.bridgecodec;
+  function outcome(request) {
+    return request.then(function (value) { return { value: value }; }, function (error) { return { error: error.message, name: error.name }; });
+  }
+  var report = { values: await ${valuesScenario(transport, { answer: false })} };
+  report.plain = await outcome(client.request("plain", { sku: "P" }));
+  report.nothing = await outcome(client.request("nothing", 1));
+  var controller = new AbortController();
+  var aborted = outcome(client.request("late", 1, { signal: controller.signal }));
+  controller.abort();
+  report.late = { second: await outcome(client.request("late", 2)), aborted: await aborted };
+  await new Promise(function (resolve) { setTimeout(resolve, 50); });
+  report.unhandled = unhandled;
+  window.webkit.messageHandlers.report.postMessage(JSON.stringify(report));
+})(); undefined;`],
+    posts: 6,
+  }));
+  for (const page of runWebKit(pages)) {
+    assert.deepEqual(page.errors, [], page.name);
+    const [report] = page.posts.filter((post) => post.handler === "report").map((post) => JSON.parse(JSON.parse(post.body)));
+    checkValues(report.values, page.name);
+    assert.deepEqual(report.plain, { error: 'bridgecodec: "plain" has no reply handler: register it with a reply', name: "Error" }, page.name);
+    assert.deepEqual(report.nothing, { value: null }, page.name);
+    assert.deepEqual(report.late, { second: { value: "second" }, aborted: { error: report.late.aborted.error, name: "AbortError" } }, page.name);
+    assert.deepEqual(report.unhandled, [], page.name);
+    // WebKit delivered every request the page sent, the aborted one's too.
+    assert.deepEqual(page.posts.map((post) => post.handler).sort(), ["cart", "late", "late", "nothing", "plain", "report"], page.name);
+  }
 });

@@ -20,6 +20,12 @@ export type RequestHandler<C> = { [H in keyof C & string]: [AnswerOf<C, H>] exte
 export interface RequestOptions {
   /** How long the request waits for its answer; the app's default (10 s) unless given. */
   timeoutMs?: number;
+  /**
+   * Ends the request when it aborts, as `fetch` does: one aborted already sends nothing; one that aborts while the
+   * request waits rejects it at once, and the app's answer after that is dropped. The rejection is the signal's
+   * `reason` (a DOMException named "AbortError" unless the page gave another). `null` is no signal.
+   */
+  signal?: AbortSignal | null;
 }
 
 /**
@@ -31,7 +37,13 @@ export interface RequestOptions {
 export interface BridgeCodecClient<C = ProviderChannels, E = { [name: string]: JSONValue }> {
   /** Sends `body` to `handler` and waits for nothing. */
   post<H extends keyof C & string>(handler: H, body: BodyOf<C, H>): void;
-  /** The app's answer, or a rejection with its error text. */
+  /**
+   * The app's answer (its JSON null is `null`), settled once, by what comes first. Rejects with an `Error` of the
+   * app's error text; of `bridgecodec: "H" did not answer within N ms` after the timeout; of `bridgecodec: "H" has
+   * no reply handler: register it with a reply` over WebKit when the handler was registered without one; with the
+   * signal's reason when it aborts; with a `TypeError` for a handler name that is not a string or a `signal` that is
+   * not an `AbortSignal`, and a `RangeError` for a `timeoutMs` that is not a positive number.
+   */
   request<H extends RequestHandler<C>>(handler: H, body: BodyOf<C, H>, options?: RequestOptions): Promise<AnswerOf<C, H>>;
   /** The app's events named `name`, one sent before the first subscription included; returns the function that unsubscribes. */
   on<N extends keyof E & string>(name: N, callback: (detail: E[N]) => void): () => void;

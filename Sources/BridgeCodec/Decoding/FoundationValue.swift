@@ -205,7 +205,7 @@ enum FoundationValue {
     private static func date(_ date: Date) throws(JSONError) -> FoundationValue {
         if date.timeIntervalSinceReferenceDate.isNaN { return .null }
         guard let text = JavaScriptDate.text(of: date) else {
-            throw JSONError(path: .root, reason: .invalidValue("the date is beyond the range of a JavaScript Date (±8.64e15 ms from 1970)"))
+            throw JSONError(path: .root, reason: .invalidValue(JavaScriptDate.beyondRange))
         }
         return .string(text)
     }

@@ -4,15 +4,27 @@ import Foundation
 /// calls): `2026-12-01T12:00:00.123Z`, always UTC and always with milliseconds, years outside
 /// 0…9999 as a sign and six digits (`+275760-09-13T00:00:00.000Z`). A page's date reaches the app
 /// in this form over the text transports, and WebKit hands the same date over as an `NSDate`; both
-/// read as this text, so the two transports agree.
+/// read as this text, so the two transports agree. The app's dates go into the page in this form
+/// too (``ScriptJSONEncoder``), where `new Date(text)` is the same instant.
 enum JavaScriptDate {
     /// The farthest a JavaScript time value reaches from 1970 either way, in milliseconds.
     static let rangeMilliseconds = 8.64e15
+
+    /// Why a date beyond ``rangeMilliseconds`` has no text: no JavaScript `Date` holds it.
+    static let beyondRange = "the date is beyond the range of a JavaScript Date (±8.64e15 ms from 1970)"
 
     private static let millisecondsPerDay: Int64 = 86_400_000
 
     /// `date` as JavaScript writes it, to the nearest millisecond; `nil` beyond the range of a
     /// JavaScript `Date`, and for a date whose interval is NaN (what `JSON.stringify` writes as `null`).
+    ///
+    /// Nearest, not toward zero as JavaScript cuts a time value: a `Date` holds seconds since 2001 as
+    /// a `Double`, so one made from a whole millisecond since 1970 often holds a hair either side of
+    /// it, and cutting would turn a hair under into the millisecond before. ``date(from:)`` reads the text back as that
+    /// whole millisecond, so a date written and read again is the date to the millisecond. That
+    /// holds within 139,000 years of 1970 (2^42 seconds of a `Date`'s interval), where a `Double`
+    /// holds every millisecond; farther out the interval is coarser than a millisecond, and the text
+    /// names the millisecond nearest the value the date holds.
     static func text(of date: Date) -> String? {
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
         guard abs(milliseconds) <= rangeMilliseconds else { return nil }

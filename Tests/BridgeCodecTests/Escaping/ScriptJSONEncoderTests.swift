@@ -137,6 +137,120 @@ struct ScriptJSONEncoderTests {
         #expect(try ScriptJSONEncoder().encode(value) == Escaper.scriptJSON(value))
     }
 
+    /// A `Date` is the text `toISOString()` writes, so `new Date(value)` in the page is the app's
+    /// instant: UTC, milliseconds, years outside 0…9999 in the extended form, at any depth.
+    @Test func datesAsJavaScriptWritesThem() throws {
+        let cases: [(seconds: Double, text: String)] = [
+            (0, "1970-01-01T00:00:00.000Z"), (1_764_590_400.123, "2025-12-01T12:00:00.123Z"), (-0.001, "1969-12-31T23:59:59.999Z"),
+            (951_782_400, "2000-02-29T00:00:00.000Z"), (-62_167_219_200, "0000-01-01T00:00:00.000Z"),
+            (-62_167_219_200.001, "-000001-12-31T23:59:59.999Z"), (253_402_300_799.999, "9999-12-31T23:59:59.999Z"),
+            (253_402_300_800, "+010000-01-01T00:00:00.000Z"), (8.64e12, "+275760-09-13T00:00:00.000Z"),
+            (-8.64e12, "-271821-04-20T00:00:00.000Z"),
+        ]
+        for (seconds, text) in cases {
+            #expect(try ScriptJSONEncoder().encode(Date(timeIntervalSince1970: seconds)) == "\"\(text)\"", "\(seconds)")
+        }
+        struct Delivery: Encodable {
+            var at: Date
+            var window: [String: Date]
+            var missed: Date?
+        }
+        let delivery = Delivery(at: Date(timeIntervalSince1970: 0.25), window: ["from": Date(timeIntervalSince1970: 86_400)])
+        #expect(
+            try ScriptJSONEncoder().encode(delivery) == #"{"at":"1970-01-01T00:00:00.250Z","window":{"from":"1970-01-02T00:00:00.000Z"}}"#)
+        // Events and answers are the encoder's text.
+        let event = try BridgeClient(transport: .android, secret: BridgeSecret.random()).event(named: "delivery", detail: delivery)
+        #expect(
+            event.contains(Escaper.javaScriptString(#"{"at":"1970-01-01T00:00:00.250Z","window":{"from":"1970-01-02T00:00:00.000Z"}}"#)))
+        let answer = try BridgeReply<Date>(route: .webKitReplyHandler).answer(Date(timeIntervalSince1970: 1_764_590_400.123))
+        #expect(answer.webKitReplyArguments?.value as? String == "2025-12-01T12:00:00.123Z")
+    }
+
+    /// A date is written to the nearest millisecond, which is what the decoder reads back: encoded
+    /// and decoded, a date is itself to the millisecond, before 1970 too.
+    @Test func datesRoundTripToTheMillisecond() throws {
+        let decoder = StrictJSONDecoder(dateDecodingStrategy: .javaScriptISOString)
+        func readBack(_ date: Date) throws -> Int64 {
+            Int64((try decoder.decode(Date.self, from: try ScriptJSONEncoder().encode(date)).timeIntervalSince1970 * 1000).rounded())
+        }
+        // A part of a millisecond: the nearest one, either side of 1970.
+        #expect(try readBack(Date(timeIntervalSince1970: 1_764_590_400.1234)) == 1_764_590_400_123)
+        #expect(try readBack(Date(timeIntervalSince1970: 1_764_590_400.1236)) == 1_764_590_400_124)
+        #expect(try readBack(Date(timeIntervalSince1970: -1.0006)) == -1001)
+        #expect(try readBack(Date(timeIntervalSince1970: -1.0004)) == -1000)
+        // Every millisecond within 139,000 years of 1970 (2^42 seconds); parts of one within 3,000
+        // years, where a `Date` holds them to a hundredth of a millisecond; the ends of JavaScript's range.
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let milliseconds = Int64.random(in: -4_390_000_000_000_000...4_390_000_000_000_000, using: &random)
+            #expect(try readBack(Date(timeIntervalSince1970: Double(milliseconds) / 1000)) == milliseconds, "\(milliseconds)")
+            let near = milliseconds % 100_000_000_000_000
+            let fraction = Double.random(in: -0.45...0.45, using: &random)
+            #expect(try readBack(Date(timeIntervalSince1970: (Double(near) + fraction) / 1000)) == near, "\(near) + \(fraction)")
+        }
+        for milliseconds: Int64 in [8_640_000_000_000_000, -8_640_000_000_000_000, 0, -1, 1] {
+            #expect(try readBack(Date(timeIntervalSince1970: Double(milliseconds) / 1000)) == milliseconds)
+        }
+    }
+
+    /// A date no JavaScript `Date` can hold has no text: refused at its path, as NaN is.
+    @Test func datesBeyondJavaScriptAreRefusedAtTheirPath() {
+        struct Schedule: Encodable {
+            var runs: [[String: Date]]
+        }
+        let beyond = JSONError.Reason.invalidValue("the date is beyond the range of a JavaScript Date (±8.64e15 ms from 1970)")
+        for date in [
+            Date(timeIntervalSince1970: 8.64e12 + 0.001), Date(timeIntervalSince1970: -8.64e12 - 0.001),
+            Date(timeIntervalSinceReferenceDate: .infinity), Date(timeIntervalSinceReferenceDate: -.greatestFiniteMagnitude),
+        ] {
+            #expect(throws: JSONError(path: JSONPath([.key("runs"), .index(1), .key("at")]), reason: beyond)) {
+                try ScriptJSONEncoder().encode(Schedule(runs: [["at": Date(timeIntervalSince1970: 0)], ["at": date]]))
+            }
+        }
+        #expect(throws: JSONError(path: .root, reason: beyond)) { try ScriptJSONEncoder().encode(Date(timeIntervalSince1970: 9e12)) }
+        #expect(throws: JSONError(path: JSONPath([.index(0)]), reason: .nonFiniteNumber)) {
+            try ScriptJSONEncoder().encode([Date(timeIntervalSinceReferenceDate: .nan)])
+        }
+        #expect(throws: JSONError(path: .root, reason: beyond)) {
+            try BridgeReply<Date>(route: .webKitReplyHandler).answer(Date(timeIntervalSince1970: 9e12))
+        }
+    }
+
+    /// A `Decimal` is its digits, never an exponent, and a `Double` the shortest text of that double:
+    /// numbers of their value, which `JSON.parse` reads as intended (`js/test` reads `app-values.json`).
+    @Test func decimalsAndDoublesAsNumbersOfTheirValue() throws {
+        func decimal(_ text: String) throws -> Decimal { try #require(Decimal(string: text, locale: nil)) }
+        let decimals: [(String, String)] = [
+            ("0.1", "0.1"), ("1234.5678", "1234.5678"), ("-1234.50", "-1234.5"), ("19.99", "19.99"), ("-0", "0"), ("1e3", "1000"),
+            ("12345678901234567890.123456789", "12345678901234567890.123456789"), ("1e-30", "0." + String(repeating: "0", count: 29) + "1"),
+            ("1e40", "1" + String(repeating: "0", count: 40)),
+        ]
+        for (digits, text) in decimals { #expect(try ScriptJSONEncoder().encode(try decimal(digits)) == text, "\(digits)") }
+        #expect(try ScriptJSONEncoder().encode(Decimal(sign: .minus, exponent: 0, significand: 0)) == "0")
+        #expect(try ScriptJSONEncoder().encode(Decimal.greatestFiniteMagnitude).count == 166)
+        let doubles: [(Double, String)] = [
+            (0.1, "0.1"), (1e21, "1e+21"), (.leastNonzeroMagnitude, "5e-324"), (-0.0, "-0"), (1e-7, "1e-07"), (1e16, "1e+16"), (0.3, "0.3"),
+            (1.7976931348623157e308, "1.7976931348623157e+308"), (Double(9_007_199_254_740_993 as Int64), "9007199254740992"),
+            (19.99, "19.99"),
+        ]
+        for (double, text) in doubles { #expect(try ScriptJSONEncoder().encode(double) == text, "\(double)") }
+        #expect(try ScriptJSONEncoder().encode(Float(0.1)) == "0.1")
+    }
+
+    /// The values `js/test` reads in node, Chromium and WebKitGTK (`Tests/TestData/app-values.json`):
+    /// its text is what this encoder writes for them, and each date's milliseconds are what the
+    /// decoder reads back from it.
+    @Test func appValuesFixtureIsTheEncodersText() throws {
+        let fixture = try AppValuesFixture.read()
+        let text = try ScriptJSONEncoder().encode(fixture.values)
+        #expect(text == fixture.text, "Tests/TestData/app-values.json is stale: the encoder writes \(text)")
+        let decoder = StrictJSONDecoder(dateDecodingStrategy: .javaScriptISOString)
+        for (date, milliseconds) in zip(fixture.values.dates, fixture.milliseconds) {
+            let text = try ScriptJSONEncoder().encode(date)
+            #expect(try (decoder.decode(Date.self, from: text).timeIntervalSince1970 * 1000).rounded() == Double(milliseconds), "\(text)")
+        }
+    }
+
     /// Names are string literals, never code; values are the encoder's text.
     @Test func pageCalls() throws {
         #expect(
@@ -149,5 +263,48 @@ struct ScriptJSONEncoderTests {
         #expect(
             try BridgeScripts.dispatchEvent(named: "cart", detail: ["items": 2])
                 == #"window.dispatchEvent(new CustomEvent("cart", { detail: {"items":2} }));"# + "\n")
+    }
+}
+
+/// `Tests/TestData/app-values.json`: values as the app holds them (dates as seconds since 1970,
+/// decimals as digits, doubles as bit patterns), the page's reading of each date in milliseconds,
+/// and the encoder's text for all of them, which the node tests send into the page.
+struct AppValuesFixture {
+    struct Values: Encodable {
+        var dates: [Date]
+        var decimals: [Decimal]
+        var doubles: [Double]
+    }
+
+    var values: Values
+    var milliseconds: [Int64]
+    var text: String
+
+    struct Unreadable: Error {}
+
+    static func read() throws -> Self {
+        let data = try Data(contentsOf: TestData.vendored.appendingPathComponent("app-values.json"))
+        guard case .object(let fixture) = try JSONValue(parsing: data, limits: .largest),
+            case .array(let dates)? = fixture["dates"], case .array(let decimals)? = fixture["decimals"],
+            case .array(let doubles)? = fixture["doubles"], case .string(let text)? = fixture["json"]
+        else { throw Unreadable() }
+        var values = Values(dates: [], decimals: [], doubles: [])
+        var milliseconds: [Int64] = []
+        for date in dates {
+            guard case .object(let entry) = date, case .string(let seconds)? = entry["seconds"], let interval = Double(seconds),
+                case .number(let reading)? = entry["milliseconds"], let whole = Int64(reading.text)
+            else { throw Unreadable() }
+            values.dates.append(Date(timeIntervalSince1970: interval))
+            milliseconds.append(whole)
+        }
+        for decimal in decimals {
+            guard case .string(let digits) = decimal, let value = Decimal(string: digits, locale: nil) else { throw Unreadable() }
+            values.decimals.append(value)
+        }
+        for double in doubles {
+            guard case .string(let bits) = double, let pattern = UInt64(bits, radix: 16) else { throw Unreadable() }
+            values.doubles.append(Double(bitPattern: pattern))
+        }
+        return Self(values: values, milliseconds: milliseconds, text: text)
     }
 }

@@ -199,6 +199,9 @@ struct BridgeReplyTests {
         let tooDeep = try BridgeReply<JSONValue>(route: .webKitReplyHandler).answer(deep).webKitReplyArguments
         #expect(tooDeep?.value == nil && tooDeep?.errorMessage?.hasPrefix("the app's answer cannot be read as a value") == true)
         #expect(numbers?[4] is NSNull)
+        // The app's null reaches the page as null, never as the undefined a handler without a reply gives.
+        #expect(try BridgeReply<JSONValue>(route: .webKitReplyHandler).answer(.null).webKitReplyArguments?.value is NSNull)
+        #expect(try BridgeReply<Int?>(route: .webKitReplyHandler).answer(nil).webKitReplyArguments?.value is NSNull)
     }
 
     /// Envelopes are strict JSON within the limits; an id is an integer JavaScript counts to exactly,
