@@ -173,7 +173,13 @@ forEachEngine("ScriptJSONEncoder values, events and calls inside <script> blocks
     assert.equal(call.status, 0, call.stderr);
     return `<script>${event.stdout}</script>\n<script>${call.stdout}</script>`;
   });
+  // The page's client, holding the events' secret: the window event follows only where it took them.
+  const client = run(["script", "bridge", "--transport", "webkit-object", "--secret", "Pq7_test-SECRET-0123456789abcdef", "--channels", "cart"]);
+  assert.equal(client.status, 0, client.stderr);
+  const stranger = run(["script", "event", "--secret", "another-SECRET-0123456789abcdef", "--event", names[0], "--detail", '{"stranger":true}']);
+  assert.equal(stranger.status, 0, stranger.stderr);
   const html = `<!DOCTYPE html><html><head><meta charset="utf-8">${prelude}
+<script>${client.stdout}</script>
 <script>
 window.__values = []; window.__events = []; window.__calls = [];
 ${expected("names", names)}
@@ -184,6 +190,7 @@ names.forEach(function (name) {
 </script></head><body>
 ${encoded.map((text) => `<script>window.__values.push(${text});</script>`).join("\n")}
 ${scripts.join("\n")}
+<script>${stranger.stdout}</script>
 <script>
 ${expected("values", sample)}
 var mismatches = [];

@@ -22,7 +22,15 @@ const chromium = ["chromium", "chromium-browser", "google-chrome"].find((name) =
 
 /** How long one scenario may take to reach all its outcomes. */
 const deadline = 20_000;
-const item = { sku: "A1", price: 12.5 };
+/** The app's answer for SKU A1: 12.50, at a fixed instant (1_765_000_000.123 s after 1970). */
+const item = { sku: "A1", price: 12.5, at: 1_765_000_000_123 };
+
+/** Whether `value` is the app's item as the page reads it. */
+function assertItem(value, who) {
+  assert.equal(value?.sku, item.sku, `${who}: ${JSON.stringify(value)}`);
+  assert.equal(value.price, item.price, `${who}: ${JSON.stringify(value)}`);
+  assert.equal(Date.parse(value.at), item.at, `${who}: the instant is ${JSON.stringify(value.at)}`);
+}
 
 // The Chrome DevTools Protocol over --remote-debugging-pipe: JSON messages, each ended by a NUL byte.
 class DevTools {
@@ -172,7 +180,7 @@ before(async () => {
 after(async () => {
   if (browser && browser.exitCode === null && browser.signalCode === null) {
     const exited = new Promise((resolve) => browser.once("exit", resolve));
-    devTools.send("Browser.close").catch(() => {});
+    devTools?.send("Browser.close").catch(() => {});
     const timer = setTimeout(() => browser.kill("SIGKILL"), 5_000);
     await exited;
     clearTimeout(timer);
@@ -416,20 +424,21 @@ class Scenario {
     for (const wake of this.changes) wake();
   }
 
-  /** Waits until `done()` holds; fails with what arrived when it does not within the deadline. */
+  /** Waits until `done()` holds; fails with what arrived when a page or the harness fails, or at the deadline. */
   async until(done, what) {
     const start = Date.now();
     while (!done()) {
       const left = deadline - (Date.now() - start);
-      if (left <= 0) {
-        throw new Error(`${what} within ${deadline} ms. Reports: ${JSON.stringify(this.reports, null, 1)}\n` +
-          `Messages: ${JSON.stringify(this.messages, null, 1)}\nProblems: ${this.problems.join("\n")}\n` +
+      if (left <= 0 || this.problems.length > 0) {
+        throw new Error(`${left <= 0 ? `${what} within ${deadline} ms` : `${what}: it failed`}.\n` +
+          `Problems: ${this.problems.join("\n")}\nReports: ${JSON.stringify(this.reports, null, 1)}\n` +
+          `Messages: ${JSON.stringify(this.messages, null, 1)}\n` +
           `Driver: ${JSON.stringify(this.driver.lines.map(({ command, out }) => ({ command, out: out.scripts ? "(scripts)" : out })))}`);
       }
       await new Promise((resolve) => {
-        const timer = setTimeout(wake, Math.min(left, 250));
-        function wake() { clearTimeout(timer); changes.delete(wake); resolve(); }
         const changes = this.changes;
+        const wake = () => { clearTimeout(timer); changes.delete(wake); resolve(); };
+        const timer = setTimeout(wake, Math.min(left, 250));
         changes.add(wake);
       });
     }
@@ -474,9 +483,7 @@ async function withScenario(args, pages, check) {
 function assertMainFrameAnswered(scenario) {
   const request = scenario.report("request", mainFrame);
   assert.equal(request.ok, true, `the main frame's request failed: ${request.error}`);
-  assert.equal(request.value.sku, item.sku);
-  assert.equal(request.value.price, item.price);
-  assert.equal(typeof request.value.at, "number");
+  assertItem(request.value, "the main frame's request");
   const [message] = cartMessages(scenario, mainFrame);
   assert.equal(message.line.received, "cart.lookup A1");
   assert.deepEqual(request.value, JSON.parse(message.line.reply.value));
@@ -526,9 +533,7 @@ test("a channel that includes frames answers an iframe's request in that iframe"
 
     const request = scenario.report("request", iframe);
     assert.equal(request.ok, true, `the iframe's request failed: ${request.error}`);
-    assert.equal(request.value.sku, item.sku);
-    assert.equal(request.value.price, item.price);
-    assert.equal(typeof request.value.at, "number");
+    assertItem(request.value, "the iframe's request");
     const direct = scenario.report("direct", iframe);
     assert.equal(direct.ok, true, `the iframe's post failed: ${direct.error}`);
     assert.deepEqual(direct.value, request.value);
