@@ -8,7 +8,7 @@ extension BridgeHost {
         /// channel, a frame the channel does not admit, a malformed body), with its reason.
         case reply(BridgeAnswer)
         /// The page's client told the host its secret: deliver these held events now (send each,
-        /// in order, as ``send(event:detail:channel:)`` says).
+        /// in order, as ``Event`` says).
         case deliver([Event])
     }
 
