@@ -8,8 +8,9 @@ extension WebKitBridge {
     /// through `callJavaScript`, their values as arguments. A `WebPage` reports no commit to a
     /// decider: a page's events go by the secret its client told, and one a new document does
     /// not take is held for it (``BridgeHost/notTaken(_:)``).
+    /// A bridge serves one page: once installed, the page it makes has no handlers of its own.
     public func makeWebPage(configuration: WebPage.Configuration = WebPage.Configuration()) -> WebPage {
-        install(in: configuration.userContentController)
+        _ = install(in: configuration.userContentController)
         let page = WebPage(configuration: configuration, navigationDecider: PageNavigationDecider(bridge: self))
         deliverEvents { [weak page] event in
             guard let page else { return false }

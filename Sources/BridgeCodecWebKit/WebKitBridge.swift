@@ -3,8 +3,8 @@ import WebKit
 
 /// Carries a ``BridgeHost``'s actions out in WebKit: one call installs the channels' handlers
 /// (with a reply where a channel answers, in the page content world), the document-start
-/// scripts and the navigation decisions, on a `WKWebView` (``install(in:)-(WKWebView)``) or an
-/// iOS 26 `WebPage` (``install(in:)-(WebPage.Configuration)``).
+/// scripts and the navigation decisions, on a `WKWebView` (``install(in:asNavigationDelegate:)``) or
+/// an iOS 26 `WebPage` (``makeWebPage(configuration:)``).
 ///
 /// `respond` receives each of the app's messages on the main actor and returns the answer of a
 /// request (``BridgeReply/answer(_:)``, ``BridgeReply/fail(_:)``) or ``BridgeAnswer/none`` for a
@@ -43,15 +43,19 @@ public final class WebKitBridge<Message: Sendable> {
         self.respond = respond
     }
 
-    /// Installs the bridge on `webView`: its handlers and scripts on the web view's user content
-    /// controller, and the bridge as its navigation delegate. An app with a navigation delegate
-    /// of its own installs on the controller (``install(in:)-(WKUserContentController)``) and
-    /// calls ``decidePolicy(for:)`` and ``didCommit()`` from its delegate instead.
-    public func install(in webView: WKWebView) {
-        install(in: webView.configuration.userContentController)
-        let delegate = NavigationDelegate(self)
-        navigationDelegate = delegate
-        webView.navigationDelegate = delegate
+    /// Installs the bridge on `webView`: the channels' handlers (and the host's own) in the page
+    /// content world, and the document scripts, on its user content controller (scripts the app
+    /// added stay); the bridge as its navigation delegate; its events through
+    /// `callAsyncJavaScript`. An app with a navigation delegate of its own passes
+    /// `asNavigationDelegate: false` and calls ``decidePolicy(for:)`` and ``didCommit()`` from it.
+    /// A bridge serves one web view: a second call does nothing.
+    public func install(in webView: WKWebView, asNavigationDelegate: Bool = true) {
+        guard install(in: webView.configuration.userContentController) else { return }
+        if asNavigationDelegate {
+            let delegate = NavigationDelegate(self)
+            navigationDelegate = delegate
+            webView.navigationDelegate = delegate
+        }
         deliverEvents { [weak webView] event in
             guard let webView else { return false }
             let taken = try? await webView.callAsyncJavaScript(
@@ -60,14 +64,11 @@ public final class WebKitBridge<Message: Sendable> {
         }
     }
 
-    /// Events go through `deliver` from now on.
-    func deliverEvents(_ deliver: @escaping @MainActor (BridgeHost<Message>.Event) async -> Bool) {
-        self.deliver = deliver
-    }
-
-    /// Registers the channels' handlers, and the host's own, in the page content world, and the
-    /// first document's scripts, on `controller`; scripts the app added stay.
-    public func install(in controller: WKUserContentController) {
+    /// Registers the handlers and the first document's scripts on `controller`; `false` when the
+    /// bridge is installed already.
+    @discardableResult
+    func install(in controller: WKUserContentController) -> Bool {
+        guard self.controller == nil else { return false }
         self.controller = controller
         for (name, replies) in host.handlers {
             if replies {
@@ -81,6 +82,12 @@ public final class WebKitBridge<Message: Sendable> {
             }
         }
         installScripts()
+        return true
+    }
+
+    /// Events go through `deliver` from now on.
+    func deliverEvents(_ deliver: @escaping @MainActor (BridgeHost<Message>.Event) async -> Bool) {
+        self.deliver = deliver
     }
 
     /// The decision for `action`, from the host; a main-frame navigation it allows gets its

@@ -83,6 +83,18 @@ import Testing
                 && scripts[0].standInContentWorld === WKContentWorld.page)
         #expect(scripts[1].source == BridgeScripts.voltRedirectCallback(transport: .webKitObject))
         #expect(webView.navigationDelegate != nil)
+        // A bridge serves one web view: installing again registers nothing twice.
+        bridge.install(in: webView)
+        #expect(controller.standInScriptMessageHandlers.count == 3 && controller.userScripts.count == 3)
+    }
+
+    @Test func anAppWithItsOwnNavigationDelegateKeepsIt() throws {
+        let webView = WKWebView(frame: .zero, configuration: WKWebViewConfiguration())
+        let bridge = WebKitBridge(host: try Self.host(), respond: Self.respond)
+        bridge.install(in: webView, asNavigationDelegate: false)
+        #expect(webView.navigationDelegate == nil)
+        let refused = WKNavigationAction(request: URLRequest(url: try #require(URL(string: "file:///etc/passwd"))), targetFrame: nil)
+        #expect(bridge.decidePolicy(for: refused) == .cancel)
     }
 
     @Test func aRequestIsAnsweredInTheFrameThatAskedAndAnErrorReadsAsTheAppChose() async throws {

@@ -24,12 +24,17 @@ extension BridgeHost {
         case openOutside(WebURL)
     }
 
-    /// The rule a host follows unless given another: a URL `policy` admits loads (in a frame
-    /// too); one it refuses is cancelled, and an app scheme it lists opens outside.
+    /// The rule a host follows unless given another. The main frame loads what `policy` admits,
+    /// and an app scheme it lists opens outside; a frame loads `https` and `http` as the policy
+    /// admits them, and `about:blank` and `about:srcdoc`, which pages make frames of. Anything
+    /// else is cancelled: a scheme the policy refuses, and text that is no URL.
     public static func allowingPolicy(_ policy: URLPolicy) -> @Sendable (Navigation) -> NavigationDecision {
         { navigation in
-            guard let url = try? policy.check(navigation.url) else { return .cancel }
-            return ["https", "http", "about", "blob"].contains(url.scheme) ? .allow : .openOutside(url)
+            guard let url = try? WebURL(navigation.url) else { return .cancel }
+            if url.scheme == "about" { return ["blank", "srcdoc"].contains(url.path) ? .allow : .cancel }
+            guard (try? policy.check(url)) != nil else { return .cancel }
+            if ["https", "http"].contains(url.scheme) { return .allow }
+            return navigation.isMainFrame ? .openOutside(url) : .cancel
         }
     }
 

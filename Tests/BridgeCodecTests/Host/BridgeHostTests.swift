@@ -87,6 +87,13 @@ import Testing
             return
         }
         #expect(url.href == "myapp://done?x=1")
+        // Frames: blank and srcdoc documents load, an app scheme does not open outside from one.
+        #expect(host.decide(.init(url: "about:blank", isMainFrame: false)) == .allow)
+        #expect(host.decide(.init(url: "about:srcdoc", isMainFrame: false)) == .allow)
+        #expect(host.decide(.init(url: "about:config", isMainFrame: false)) == .cancel)
+        #expect(host.decide(.init(url: "https://acs.bank.example/3ds", isMainFrame: false)) == .allow)
+        #expect(host.decide(.init(url: "myapp://done", isMainFrame: false)) == .cancel)
+        #expect(host.client.secret == before, "a frame's navigation keeps the page's secret")
     }
 
     @Test func anAppRuleDecides() throws {
