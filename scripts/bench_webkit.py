@@ -8,6 +8,7 @@ Prints one JSON object: per-request microseconds (median over rounds) and the ra
 median injection milliseconds.
 """
 import json
+import os
 import statistics
 import sys
 import time
@@ -18,22 +19,17 @@ gi.require_version("Gtk", "3.0")
 gi.require_version("WebKit2", "4.1")
 gi.require_version("JavaScriptCore", "4.1")
 from gi.repository import GLib, Gtk, JavaScriptCore, WebKit2  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "js", "test"))
+from gtk_main_loop import pump  # noqa: E402
 
 client = open(sys.argv[1], encoding="utf-8").read()
 per_round = int(sys.argv[2]) if len(sys.argv) > 2 else 500
 rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 10
-loads = int(sys.argv[4]) if len(sys.argv) > 4 else 20
-context = GLib.MainContext.default()
+loads = int(sys.argv[4]) if len(sys.argv) > 4 else 20  # x 50 injections
 WebKit2.WebContext.get_default().get_website_data_manager().set_network_proxy_settings(
     WebKit2.NetworkProxyMode.CUSTOM, WebKit2.NetworkProxySettings.new("http://127.0.0.1:9", None))
 
 
-def pump(done, seconds=60):
-    end = time.monotonic() + seconds
-    while not done() and time.monotonic() < end:
-        if not context.iteration(False):
-            time.sleep(0.0005)
-    return done()
 
 
 manager = WebKit2.UserContentManager()

@@ -36,9 +36,8 @@ gi.require_version("Gtk", "3.0")
 gi.require_version("WebKit2", "4.1")
 gi.require_version("JavaScriptCore", "4.1")
 from gi.repository import GLib, Gtk, JavaScriptCore, WebKit2  # noqa: E402
+from gtk_main_loop import pump  # noqa: E402
 
-DEADLINE_SECONDS = 10
-context = GLib.MainContext.default()
 driver = subprocess.Popen([sys.argv[1]], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 spec = json.load(open(sys.argv[2], encoding="utf-8"))
 pages = spec["pages"]
@@ -108,12 +107,6 @@ def ask(command):
     return json.loads(driver.stdout.readline())
 
 
-def pump(done, seconds=DEADLINE_SECONDS):
-    end = time.monotonic() + seconds
-    while not done() and time.monotonic() < end:
-        if not context.iteration(False):
-            time.sleep(0.002)
-    return done()
 
 
 def origin_of(url):

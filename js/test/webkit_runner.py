@@ -25,21 +25,13 @@ gi.require_version("Gtk", "3.0")
 gi.require_version("WebKit2", "4.1")
 gi.require_version("JavaScriptCore", "4.1")
 from gi.repository import GLib, Gtk, JavaScriptCore, WebKit2  # noqa: E402
+from gtk_main_loop import pump  # noqa: E402
 
-DEADLINE_SECONDS = 10
-context = GLib.MainContext.default()
 # No request leaves the machine: every load but the page's own HTML goes to a proxy that refuses it.
 WebKit2.WebContext.get_default().get_website_data_manager().set_network_proxy_settings(
     WebKit2.NetworkProxyMode.CUSTOM, WebKit2.NetworkProxySettings.new("http://127.0.0.1:9", None))
 
 
-def pump(done, seconds=DEADLINE_SECONDS):
-    """Runs the main loop until done() or the deadline, so a missing message ends the page, not the run."""
-    end = time.monotonic() + seconds
-    while not done() and time.monotonic() < end:
-        if not context.iteration(False):
-            time.sleep(0.002)
-    return done()
 
 
 def run_page(page):
