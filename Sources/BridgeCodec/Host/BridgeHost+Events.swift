@@ -59,7 +59,9 @@ extension BridgeHost {
         guard let position = dispatcher.table.position(of: event.channel) else {
             return .refused("\(Escaper.logEscaped(event.channel)): no channel has this name")
         }
-        if held.isEmpty, let shown, dispatcher.table.origins[position].refusal(of: shown.origin) == nil {
+        // While a document shows, the held events are those it does not admit (the others went
+        // to it when it showed), so an event it admits goes now, after every one before it.
+        if let shown, dispatcher.table.origins[position].refusal(of: shown.origin) == nil {
             return .deliver(event.for(shown.secret))
         }
         guard held.count < heldEvents else {
@@ -70,11 +72,11 @@ extension BridgeHost {
     }
 
     /// The page's client did not take `event` (its document has gone): it is held again, first,
-    /// until the next document shows.
+    /// until the next document shows. An event handed back is never refused, so the held events
+    /// may then pass ``heldEvents`` by those on their way when the document went.
     public mutating func notTaken(_ event: Event) {
         if shown?.secret == event.secret { shown = nil }
         held.insert(event, at: 0)
-        if held.count > heldEvents { held.removeLast(held.count - heldEvents) }
     }
 
     /// The held events the document showing may take, in order, each for its secret; the others stay.

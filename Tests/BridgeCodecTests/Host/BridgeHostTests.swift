@@ -182,6 +182,20 @@ import Testing
         #expect(back.map(\.arguments["key"]) == [secret])
     }
 
+    @Test func anEventHeldForAnotherOriginDoesNotHoldBackTheOthers() throws {
+        var host = try Self.host()
+        _ = Self.load("https://shop.example/", at: Self.shop, in: &host)
+        // Volt's channel admits Volt's page only: its event waits, the cart's goes.
+        #expect(host.send(event: "forVolt", detail: .null, channel: "voltRedirect") == .held)
+        guard case .deliver(let event) = host.send(event: "cartChanged", detail: .null, channel: "cart") else {
+            Issue.record("an event the page admits is held behind one it does not")
+            return
+        }
+        #expect(event.name == "cartChanged")
+        let (_, atVolt) = Self.load("https://checkout.volt.io/pay", at: Self.volt, in: &host)
+        #expect(atVolt.map(\.name) == ["forVolt"])
+    }
+
     @Test func heldEventsAreBounded() throws {
         var host = try Self.host(heldEvents: 2)
         #expect(host.send(event: "a", detail: .null, channel: "cart") == .held)
