@@ -11,6 +11,7 @@ public enum BridgeCodecCLI {
         commands:
           demo         decode a built-in captured session of all four providers
           decode       decode a message body as a handler receives it
+          ecp-check    check a captured UCP Embedded Checkout Protocol session as a strict host reads it
           escape       encode text for a JavaScript, <script>, HTML, attribute or URL context
           fuzz         print malformed variants of a handler's message for decode --jsonl
           json-check   strict-parse a JSON document
@@ -42,6 +43,7 @@ public enum BridgeCodecCLI {
     private static let commands: [String: Command] = [
         "json-check": Command(help: JSONCheckCommand.help, run: JSONCheckCommand.run),
         "decode": Command(help: DecodeCommand.help, streaming: DecodeCommand.run),
+        "ecp-check": Command(help: ECPCheckCommand.help, streaming: ECPCheckCommand.run),
         "demo": Command(help: DemoCommand.help, run: DemoCommand.run),
         "escape": Command(help: EscapeCommand.help, run: EscapeCommand.run),
         "script": Command(help: ScriptCommand.help, run: ScriptCommand.run),
