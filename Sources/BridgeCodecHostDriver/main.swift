@@ -2,7 +2,11 @@
 // js/test/host-chromium.mjs for Chromium): one JSON object per line in, what the host says per
 // line out. The harness plays the WebKit adapter's part; the host is the one apps use, with a
 // checkout's channels: Volt's callback, an app `cart` channel that answers requests, and Swedbank
-// Pay's navigation policy. `--frames` lets the cart channel take requests from iframes.
+// Pay's navigation policy. `--frames` lets the cart channel take requests from iframes. With
+// `--ecp` the host also serves UCP's Embedded Checkout Protocol for a checkout at
+// https://shop.example/checkout: the consumer snippet, its channel and a session, whose answers
+// go to the page as events for the page showing only; the app's part answers a credential
+// request with a token, cancels an address change, and opens what window.open asks.
 //
 // In: {"op":"setup"} · {"op":"decide","url","isMainFrame"} · {"op":"commit"} ·
 // {"op":"message","name","body" (JSON text or null),"origin","isMainFrame","hold"} ·
@@ -25,19 +29,27 @@ struct Item: Codable, Sendable {
 enum Message: Sendable {
     case provider(ProviderMessage)
     case lookup(Lookup, BridgeReply<Item>)
+    case checkout(String)
 }
 
-func makeHost(framesToo: Bool) throws -> BridgeHost<Message> {
+func makeHost(framesToo: Bool, embeddedCheckout: Bool) throws -> BridgeHost<Message> {
     let policy = try SwedbankPayNavigationPolicy(
         completeURL: "https://shop.example/complete", cancelURL: "https://shop.example/cancel",
-        paymentURL: SwedbankPayPaymentURL(try WebURL("https://shop.example/pay")), webViewHosts: ["shop.example", "checkout.volt.io"])
-    let dispatcher = BridgeDispatcher<Message>(channels: [
+        paymentURL: SwedbankPayPaymentURL(try WebURL("https://shop.example/pay")),
+        webViewHosts: ["shop.example", "checkout.volt.io", "bank.example"])
+    var channels: [BridgeChannel<Message>] = [
         BridgeChannel.voltRedirect(origins: try .hosts(["checkout.volt.io"])).map(Message.provider),
         BridgeChannel(
             "cart", origins: try .hosts(["shop.example"], includingFrames: framesToo), decoding: Lookup.self, replying: Item.self,
             as: Message.lookup),
-    ])
-    return try BridgeHost(dispatcher: dispatcher, snippets: [BridgeScripts.voltRedirectCallback(transport: .webKitObject)]) { navigation in
+    ]
+    var snippets = [BridgeScripts.voltRedirectCallback(transport: .webKitObject)]
+    if embeddedCheckout {
+        channels.append(try .embeddedCheckout(checkoutHosts: ["shop.example"], as: Message.checkout))
+        snippets.append(BridgeScripts.embeddedCheckoutConsumer(transport: .webKitObject))
+    }
+    let dispatcher = BridgeDispatcher<Message>(channels: channels)
+    return try BridgeHost(dispatcher: dispatcher, snippets: snippets) { navigation in
         switch policy.decide(navigation.url, isMainFrame: navigation.isMainFrame) {
         case .allow: .allow
         case .openExternally(let url): .openOutside(url)
@@ -52,7 +64,26 @@ func respond(_ message: Message) throws -> BridgeAnswer {
     case .lookup(let lookup, let reply):
         guard lookup.sku == "A1" else { return reply.fail("No such item: \(lookup.sku)") }
         return try reply.answer(Item(sku: "A1", price: Decimal(string: "12.50") ?? 0, at: Date(timeIntervalSince1970: 1_765_000_000.123)))
-    case .provider: return .none
+    case .provider, .checkout: return .none
+    }
+}
+
+/// The app's part in an embedded checkout: a token for the selected instrument, a cancelled
+/// address change, a window opened, a credential for ec.auth.
+@MainActor func respond(_ message: EmbeddedCheckout.Message, _ request: EmbeddedCheckout.Session.Request) -> EmbeddedCheckout.Response? {
+    switch message {
+    case .paymentCredential(let checkout):
+        let selected = checkout.payment?.instruments?.first { $0.selected == true }
+        let instrument: JSONValue = .object([
+            "id": .string(selected?.id ?? "pi_1"), "handler_id": .string(selected?.handlerID ?? "handler_1"), "type": .string("card"),
+            "selected": .bool(true), "credential": .object(["type": .string("token"), "token": .string("tok_123")]),
+        ])
+        return checkoutSession.answer(
+            request, result: .object(["checkout": .object(["payment": .object(["instruments": .array([instrument])])])]))
+    case .fulfillmentAddressChange, .paymentInstrumentsChange: return checkoutSession.cancel(request)
+    case .windowOpen: return checkoutSession.answer(request, result: .object(JSONObject()))
+    case .auth, .ready: return checkoutSession.answer(request, result: .object(["credential": .string("cred_1")]))
+    default: return nil
     }
 }
 
@@ -60,6 +91,7 @@ func describe(_ message: Message) -> String {
     switch message {
     case .provider(let provider): provider.kind
     case .lookup(let lookup, _): "cart.lookup \(lookup.sku)"
+    case .checkout: "checkout"
     }
 }
 
@@ -73,8 +105,11 @@ func reply(_ answer: BridgeAnswer) -> [String: Any] {
     return ["value": value ?? NSNull(), "error": error ?? NSNull()]
 }
 
-var host = try makeHost(framesToo: CommandLine.arguments.contains("--frames"))
+var host = try makeHost(framesToo: CommandLine.arguments.contains("--frames"), embeddedCheckout: CommandLine.arguments.contains("--ecp"))
+var checkoutSession = try EmbeddedCheckout.Session(
+    version: EmbeddedCheckout.specVersion, requested: EmbeddedCheckout.Delegation.known, allowed: EmbeddedCheckout.Delegation.known)
 var tickets: [Int: (Message, BridgeHost<Message>.Request)] = [:]
+var checkoutTickets: [Int: (EmbeddedCheckout.Message, EmbeddedCheckout.Session.Request)] = [:]
 var events: [Int: BridgeHost<Message>.Event] = [:]
 var nextID = 1
 
@@ -82,6 +117,15 @@ var nextID = 1
     defer { nextID += 1 }
     events[nextID] = event
     return ["id": nextID, "functionBody": BridgeHost<Message>.Event.functionBody, "arguments": event.arguments]
+}
+
+/// An embedded checkout's answer, as an event for the page showing only.
+@MainActor func sendCheckout(_ answer: EmbeddedCheckout.Response) -> [String: Any] {
+    switch answer.send(through: &host) {
+    case .deliver(let event): ["deliver": [eventObject(event)]]
+    case .held: ["answer": "held"]
+    case .refused(let reason): ["answer": "refused: \(reason)"]
+    }
 }
 
 @MainActor func scripts() -> [[String: Any]] {
@@ -110,6 +154,7 @@ while let line = readLine() {
         out["scripts"] = scripts()
     case "commit":
         host.committed()
+        checkoutSession.newDocument()
     case "message":
         let text = command["body"] as? String
         let body = text.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8), options: .fragmentsAllowed) }
@@ -119,6 +164,16 @@ while let line = readLine() {
         switch host.receive(name: command["name"] as? String ?? "", body: body, frame: origin) {
         case .reply(let answer): out = ["reply": reply(answer)]
         case .deliver(let delivered): out = ["deliver": delivered.map(eventObject)]
+        case .message(.checkout(let text), _):
+            let step = checkoutSession.receive(text)
+            out["received"] = "checkout \(step.method ?? "?"): " + (step.violation?.kind.rawValue ?? "accepted")
+            if let message = step.message, let request = step.request, command["hold"] as? Bool == true {
+                checkoutTickets[nextID] = (message, request)
+                out["held"] = nextID
+                nextID += 1
+            } else if let answer = step.response ?? step.message.flatMap({ message in step.request.flatMap { respond(message, $0) } }) {
+                out.merge(sendCheckout(answer)) { $1 }
+            }
         case .message(let message, let request):
             out["received"] = describe(message)
             if command["hold"] as? Bool == true {
@@ -134,7 +189,10 @@ while let line = readLine() {
             }
         }
     case "answer":
-        if let ticket = command["ticket"] as? Int, let (message, request) = tickets.removeValue(forKey: ticket) {
+        if let ticket = command["ticket"] as? Int, let (message, request) = checkoutTickets.removeValue(forKey: ticket) {
+            // The session drops an answer for a document gone; the host, one for a page at another origin.
+            out = respond(message, request).map(sendCheckout) ?? ["answer": "dropped"]
+        } else if let ticket = command["ticket"] as? Int, let (message, request) = tickets.removeValue(forKey: ticket) {
             do {
                 out = ["reply": reply(host.answer(try respond(message), to: request))]
             } catch {

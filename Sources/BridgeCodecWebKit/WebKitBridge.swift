@@ -110,13 +110,16 @@ public final class WebKitBridge<Message: Sendable> {
 
     /// Sends the app's event `name` with `detail` to the page, for documents at an origin
     /// `channel` admits, and says what became of it: delivered (the page's client took it),
-    /// held for a document that may take it, or refused with the reason.
+    /// held for a document that may take it, or refused with the reason. With `holding: false`
+    /// it is for the page showing only (an answer meant for one page).
     @discardableResult
-    public func send(event name: String, detail: some Encodable, channel: String) async throws(JSONError)
+    public func send(event name: String, detail: some Encodable, channel: String, holding: Bool = true) async throws(JSONError)
         -> BridgeHost<Message>.EventOutcome
     {
-        let outcome = try host.send(event: name, detail: detail, channel: channel)
-        if case .deliver(let event) = outcome, await !deliverNow(event) { return .held }
+        let outcome = try host.send(event: name, detail: detail, channel: channel, holding: holding)
+        if case .deliver(let event) = outcome, await !deliverNow(event) {
+            return holding ? .held : .refused("\(channel): the page it was for has gone")
+        }
         return outcome
     }
 

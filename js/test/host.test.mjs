@@ -16,9 +16,14 @@ const driver = join(dirname(process.env.BRIDGECODEC_BIN ?? join(here, "../../.bu
 
 /** Runs `steps` over `pages` in WebKitGTK and returns the runner's log. */
 function runHost(pages, steps) {
+  return runHostWith([], pages, steps);
+}
+
+/** `runHost` with the driver started with `driverArguments`. */
+function runHostWith(driverArguments, pages, steps) {
   const folder = mkdtempSync(join(tmpdir(), "bridgecodec-host-"));
   const spec = join(folder, "spec.json");
-  writeFileSync(spec, JSON.stringify({ pages, steps }));
+  writeFileSync(spec, JSON.stringify({ pages, steps, driverArguments }));
   const result = spawnSync("xvfb-run", ["-a", "-s", "-screen 0 1280x1024x24", "/usr/bin/python3", join(here, "host_runner.py"), driver, spec], {
     encoding: "utf8", timeout: 180_000, maxBuffer: 64 << 20, env: { ...process.env, NO_AT_BRIDGE: "1" },
   });
@@ -124,4 +129,73 @@ test("the host in WebKitGTK: requests, reloads, held events, the back/forward ca
 
   // Back on the app's page, the event held while Volt's page showed is delivered there.
   assert.deepEqual(results(evals(log, "JSON.stringify(__events)").at(-1)), [{ n: 3 }]);
+});
+
+/** A business's checkout page speaking UCP's Embedded Checkout Protocol as the spec's page does. */
+const checkoutJSON = JSON.stringify({
+  ucp: { version: "2026-04-08", payment_handlers: {} }, id: "chk_1", status: "ready_for_complete", currency: "EUR",
+  line_items: [{ id: "li_1", item: { id: "sku_1", title: "Mug", price: 1250 }, quantity: 1, totals: [{ type: "subtotal", amount: 1250 }] }],
+  totals: [{ type: "subtotal", amount: 1250 }, { type: "total", amount: 1250 }], links: [{ type: "terms_of_service", url: "https://shop.example/terms" }],
+  payment: { instruments: [{ id: "pi_1", handler_id: "handler_1", type: "card", selected: true }] },
+});
+const checkoutPage = `<!doctype html><title>checkout</title><script>
+window.__answers = [];
+window.EmbeddedCheckoutProtocol = { postMessage: function (message) { __answers.push(message); } };
+var checkout = ${checkoutJSON};
+window.send = function (method, params, id) {
+  var message = { jsonrpc: "2.0", method: method, params: params };
+  if (id !== undefined) message.id = id;
+  EmbeddedCheckoutProtocolConsumer.postMessage(JSON.stringify(message));
+  return true;
+};
+send("ec.ready", { delegate: ["payment.credential", "fulfillment.address_change", "window.open"] }, "ready-1");
+</script>`;
+
+test("UCP's Embedded Checkout Protocol in WebKitGTK: the handshake, a credential, a cancel, window.open refused, completion", () => {
+  const log = runHostWith(["--ecp"], { "https://shop.example/checkout": checkoutPage, "https://shop.example/next": shopPage }, [
+    { load: "https://shop.example/checkout" },
+    { until: "__answers.length === 1" },
+    { eval: "send('ec.start', { checkout: checkout })" },
+    { eval: "send('ec.payment.credential_request', { checkout: checkout }, 2)" },
+    { eval: "send('ec.fulfillment.address_change_request', { checkout: checkout }, 3)" },
+    { eval: "send('ec.window.open_request', { url: 'javascript:alert(1)' }, 4)" },
+    { until: "__answers.length === 4" },
+    { eval: "send('ec.complete', { checkout: Object.assign({}, checkout, { status: 'completed', order: { id: 'o_1', permalink_url: 'https://shop.example/orders/o_1' } }) })" },
+    { eval: "JSON.stringify(__answers)" },
+    { eval: "typeof EmbeddedCheckoutProtocolConsumer.postMessage === 'function' && JSON.stringify(Object.keys(window.EmbeddedCheckoutProtocol))" },
+  ]);
+  const answers = JSON.parse(log.filter((entry) => entry.eval === "JSON.stringify(__answers)")[0].result);
+  assert.deepEqual(answers[0], { jsonrpc: "2.0", id: "ready-1", result: { ucp: { version: "2026-04-08", status: "success" } } });
+  const byId = Object.fromEntries(answers.map((answer) => [answer.id, answer]));
+  assert.deepEqual(byId[2].result.checkout.payment.instruments[0].credential, { type: "token", token: "tok_123" });
+  assert.equal(byId[2].result.ucp.version, "2026-04-08");
+  assert.equal(byId[3].result.messages[0].code, "abort_error");
+  assert.equal(byId[3].result.ucp.status, "error");
+  assert.equal(byId[4].result.messages[0].code, "window_open_rejected_error");
+  assert.equal(answers.length, 4, "notifications are never answered");
+  const received = log.filter((entry) => entry.message === "EmbeddedCheckoutProtocolConsumer").map((entry) => entry.received);
+  assert.deepEqual(received, [
+    "checkout ec.ready: accepted", "checkout ec.start: accepted", "checkout ec.payment.credential_request: accepted",
+    "checkout ec.fulfillment.address_change_request: accepted", "checkout ec.window.open_request: url_refused",
+    "checkout ec.complete: accepted",
+  ]);
+});
+
+test("an embedded checkout's answer never reaches the bank's page the checkout redirected to", () => {
+  const bankPage = `<!doctype html><title>bank</title><script>
+window.__got = [];
+window.EmbeddedCheckoutProtocol = { postMessage: function (message) { __got.push(message); } };
+</script>`;
+  const log = runHostWith(["--ecp"], { "https://shop.example/checkout": checkoutPage, "https://bank.example/3ds": bankPage }, [
+    { load: "https://shop.example/checkout" },
+    { until: "__answers.length === 1" },
+    { hold: true },
+    { eval: "send('ec.payment.credential_request', { checkout: checkout }, 7)" },
+    { navigate: "https://bank.example/3ds" },
+    { release: true },
+    { eval: "JSON.stringify(__got)" },
+  ]);
+  const { answer, delivered } = log.find((entry) => entry.released);
+  assert.deepEqual({ answer, delivered }, { answer: "dropped", delivered: 0 });
+  assert.deepEqual(JSON.parse(log.at(-1).result), []);
 });

@@ -6,7 +6,7 @@ events run with callAsyncJavaScript's WebKitGTK twin, their values as arguments.
 
 usage: xvfb-run -a /usr/bin/python3 host_runner.py DRIVER SPEC.json
 
-SPEC: {"pages": {URL: HTML}, "steps": [STEP, ...]}. Pages are served from memory at their https
+SPEC: {"pages": {URL: HTML}, "steps": [STEP, ...], "driverArguments": [...]}. Pages are served from memory at their https
 URLs by a proxy in this process, which ends TLS with a certificate made for the run (WebKit is
 told to ignore its errors): loads, reloads and the back/forward cache are WebKit's own, and no
 request leaves the machine. Steps, in order: {"load": URL}, {"navigate": URL} (the page sets
@@ -38,8 +38,8 @@ gi.require_version("JavaScriptCore", "4.1")
 from gi.repository import GLib, Gtk, JavaScriptCore, WebKit2  # noqa: E402
 from gtk_main_loop import pump  # noqa: E402
 
-driver = subprocess.Popen([sys.argv[1]], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 spec = json.load(open(sys.argv[2], encoding="utf-8"))
+driver = subprocess.Popen([sys.argv[1], *spec.get("driverArguments", [])], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 pages = spec["pages"]
 log = []
 
@@ -185,9 +185,15 @@ for handler in setup["handlers"]:
         manager.register_script_message_handler(name)
 
         def on_post(_manager, result, name=name):
-            answer = ask(message_command(name, result.get_js_value()))
+            command = message_command(name, result.get_js_value())
+            command["hold"] = hold_next[0]
+            hold_next[0] = False
+            answer = ask(command)
+            if "held" in answer:
+                held.append((answer["held"], None, None))
             if name != "bridgecodecDocument" or answer.get("deliver"):
-                log.append({"message": name, "received": answer.get("received"), "refused": (answer.get("reply") or {}).get("error")})
+                log.append({"message": name, "received": answer.get("received"), "refused": (answer.get("reply") or {}).get("error"),
+                            "answer": answer.get("answer")})
             deliver(answer.get("deliver", []))
 
         manager.connect("script-message-received::" + name, on_post)
@@ -271,7 +277,12 @@ for step in spec["steps"]:
         hold_next[0] = True
     elif "release" in step:
         for ticket, reply, js_context in held:
-            outcome = ask({"op": "answer", "ticket": ticket})["reply"]
+            answer = ask({"op": "answer", "ticket": ticket})
+            if reply is None:  # a post's answer, which the host sends as an event, or drops
+                log.append({"released": ticket, "answer": answer.get("answer"), "delivered": len(answer.get("deliver", []))})
+                deliver(answer.get("deliver", []))
+                continue
+            outcome = answer["reply"]
             log.append({"released": ticket, "error": outcome["error"]})
             answer_request(reply, outcome, js_context)
         held.clear()

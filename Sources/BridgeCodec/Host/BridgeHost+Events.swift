@@ -15,6 +15,8 @@ extension BridgeHost {
         let secret: BridgeSecret
         /// The client's name on `window`.
         let global: String
+        /// Whether it waits for a document that may take it, or goes to the one showing or nowhere.
+        let holds: Bool
 
         /// The function body that delivers it, with ``arguments`` as its parameters.
         public static var functionBody: String { "var client = window[global];\n" + BridgeClient.eventBody }
@@ -40,19 +42,20 @@ extension BridgeHost {
     }
 
     /// The app's event `name` with `detail`, for documents at an origin `channel` admits (its
-    /// main frame's: an event never goes into an iframe).
-    public mutating func send(event name: String, detail: JSONValue, channel: String) -> EventOutcome {
-        send(Event(name: name, detail: detail.jsonText, channel: channel, secret: client.secret, global: client.global))
+    /// main frame's: an event never goes into an iframe). With `holding: false` the event is for
+    /// the document showing only: where that document may not take it, or its client does not,
+    /// the event is refused or dropped, never held for the next one (an answer meant for one page).
+    public mutating func send(event name: String, detail: JSONValue, channel: String, holding: Bool = true) -> EventOutcome {
+        send(Event(name: name, detail: detail.jsonText, channel: channel, secret: client.secret, global: client.global, holds: holding))
     }
 
-    /// ``send(event:detail:channel:)-(_,JSONValue,_)`` for any `Encodable` detail, written by
+    /// ``send(event:detail:channel:holding:)-(_,JSONValue,_,_)`` for any `Encodable` detail, written by
     /// ``ScriptJSONEncoder``; throws when it has no JSON form.
-    public mutating func send(event name: String, detail: some Encodable, channel: String) throws(JSONError) -> EventOutcome {
-        send(event: name, detailJSON: try ScriptJSONEncoder().encode(detail), channel: channel)
-    }
-
-    private mutating func send(event name: String, detailJSON: String, channel: String) -> EventOutcome {
-        send(Event(name: name, detail: detailJSON, channel: channel, secret: client.secret, global: client.global))
+    public mutating func send(event name: String, detail: some Encodable, channel: String, holding: Bool = true) throws(JSONError)
+        -> EventOutcome
+    {
+        let text = try ScriptJSONEncoder().encode(detail)
+        return send(Event(name: name, detail: text, channel: channel, secret: client.secret, global: client.global, holds: holding))
     }
 
     private mutating func send(_ event: Event) -> EventOutcome {
@@ -64,6 +67,9 @@ extension BridgeHost {
         if let shown, dispatcher.table.origins[position].refusal(of: shown.origin) == nil {
             return .deliver(event.for(shown.secret))
         }
+        guard event.holds else {
+            return .refused("\(Escaper.logEscaped(event.channel)): no page it may go to shows, and it is for the page showing only")
+        }
         guard held.count < heldEvents else {
             return .refused("\(Escaper.logEscaped(event.channel)): \(heldEvents) events are held already")
         }
@@ -72,11 +78,11 @@ extension BridgeHost {
     }
 
     /// The page's client did not take `event` (its document has gone): it is held again, first,
-    /// until the next document shows. An event handed back is never refused, so the held events
+    /// until the next document shows; one for the page showing only is dropped. An event handed back is never refused, so the held events
     /// may then pass ``heldEvents`` by those on their way when the document went.
     public mutating func notTaken(_ event: Event) {
         if shown?.secret == event.secret { shown = nil }
-        held.insert(event, at: 0)
+        if event.holds { held.insert(event, at: 0) }
     }
 
     /// The held events the document showing may take, in order, each for its secret; the others stay.
@@ -97,6 +103,6 @@ extension BridgeHost {
 extension BridgeHost.Event {
     /// The same event for the document holding `secret`.
     func `for`(_ secret: BridgeSecret) -> Self {
-        Self(name: name, detail: detail, channel: channel, secret: secret, global: global)
+        Self(name: name, detail: detail, channel: channel, secret: secret, global: global, holds: holds)
     }
 }

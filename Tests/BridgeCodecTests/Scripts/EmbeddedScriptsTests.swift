@@ -15,7 +15,8 @@ struct EmbeddedScriptsTests {
             (
                 "js/providers",
                 [
-                    "branch-plaid-open.js": ProviderSnippets.branchPlaidOpen, "sovendus.js": ProviderSnippets.sovendus,
+                    "branch-plaid-open.js": ProviderSnippets.branchPlaidOpen, "embedded-checkout.js": ProviderSnippets.embeddedCheckout,
+                    "sovendus.js": ProviderSnippets.sovendus,
                     "swedbank-pay.js": ProviderSnippets.swedbankPay, "volt.js": ProviderSnippets.volt,
                 ]
             ),
