@@ -12,7 +12,18 @@ stating, for each, the method, the role and whether it validates. This script:
     name, `required` per `required: true`) and the result schema, and checks that every
     `x-delegations` id names a request method `ec.<id>_request`;
 (c) validates every parsed example per the manifest and fails where the verdict differs from the
-    manifest's.
+    manifest's;
+(d) validates the package's own fixtures (schemas/ucp/fixtures/, one JSON-RPC message per file, at
+    least one valid and one invalid for each of the 15 methods) per their manifest: the envelope,
+    the params against the method's schema, and for an invalid fixture the JSON path its error names;
+(e) runs `bridgecodec ecp-check` over a session built from the fixtures (ec.ready accepting three
+    delegations, the notifications, the requests the app answers, then those the session answers
+    itself: a delegation not accepted, a javascript: window.open, invalid params, a repeated
+    ec.ready, a request after ec.error), checks each line's verdict, and validates each answer: a
+    `result` against the method's result schema, with `ucp.version` the session's, and a JSON-RPC
+    `error` against JSON-RPC 2.0's error shape. The binary is the first argument or
+    $BRIDGECODEC_BIN (`$(swift build --show-bin-path)/bridgecodec`); without one, (e) is skipped
+    and says so.
 
 Other scripts and tests can use `validate(method, role, instance)`, `validate_message(message,
 method, role)` and `METHODS` (load this file with importlib: its name has hyphens). Formats
@@ -20,7 +31,9 @@ method, role)` and `METHODS` (load this file with importlib: its name has hyphen
 `format_checker` is passed.
 """
 import json
+import os
 import pathlib
+import subprocess
 import sys
 from urllib.parse import urljoin, urldefrag
 
@@ -31,6 +44,7 @@ from referencing.jsonschema import DRAFT202012
 ROOT = pathlib.Path(__file__).resolve().parent.parent / "schemas" / "ucp"
 VENDORED = ROOT / "2026-04-08"
 EXAMPLES = ROOT / "examples"
+FIXTURES = ROOT / "fixtures"
 # The vendored directory is served at this base: the schemas' own `$id`s are
 # https://ucp.dev/schemas/..., so the OpenRPC file (which has no `$id`) sits at
 # https://ucp.dev/services/shopping/embedded.openrpc.json and its ../../schemas/... refs reach them.
@@ -266,6 +280,195 @@ def _embedded_schemas():
         yield f"{OPENRPC_URI}#/components/schemas/{name}", schema
 
 
+def _fixture_entries():
+    manifest = load_strict(FIXTURES / "manifest.json")
+    return manifest, manifest["fixtures"]
+
+
+def check_fixtures(failures):
+    """(d): every fixture's envelope and params verdict against the manifest. Returns (valid, invalid) counts."""
+    _, entries = _fixture_entries()
+    listed = [entry["file"] for entry in entries]
+    present = {path.relative_to(FIXTURES).as_posix() for path in FIXTURES.rglob("*.json") if path.name != "manifest.json"}
+    for name in sorted(present - set(listed)):
+        failures.append(f"fixtures/{name}: not in manifest.json")
+    for name in sorted(set(listed) - present):
+        failures.append(f"fixtures/{name}: in manifest.json but missing")
+    for name in sorted({name for name in listed if listed.count(name) > 1}):
+        failures.append(f"fixtures/{name}: listed more than once in manifest.json")
+    checkout = {name: spec for name, spec in METHODS.items() if name.startswith(CHECKOUT_PREFIX)}
+    verdicts = {name: set() for name in checkout}
+    valid_count = invalid_count = 0
+    for entry in entries:
+        label = f"fixtures/{entry['file']}"
+        method, role = entry["method"], entry["role"]
+        if method not in checkout:
+            failures.append(f"{label}: {method!r} is no ec.* method of embedded.openrpc.json")
+            continue
+        if role != checkout[method]["kind"]:
+            failures.append(f"{label}: role {role!r}, but {method} is a {checkout[method]['kind']}")
+            continue
+        if not entry["file"].startswith(f"{method}/"):
+            failures.append(f"{label}: not in the folder of its method {method}")
+        differs = entry.get("decoderDiffers")
+        if differs is not None and differs.get("decoder") != ("refuses" if entry["valid"] else "admits"):
+            failures.append(f"{label}: decoderDiffers.decoder must be {'refuses' if entry['valid'] else 'admits'}, "
+                            f"the verdict the schema does not take")
+        if "host" in entry and (role != "request" or not entry["valid"]):
+            failures.append(f"{label}: a host refusal is for a schema-valid request")
+        try:
+            message = load_strict(FIXTURES / entry["file"])
+        except (OSError, ValueError) as error:
+            failures.append(f"{label}: does not read as strict JSON ({error})")
+            continue
+        envelope = envelope_errors(message, method, role)
+        if envelope:
+            failures.append(f"{label}: the JSON-RPC envelope is invalid: {envelope}")
+        errors = validate(method, role, payload(message, role))
+        verdicts[method].add(not errors)
+        if (not errors) != entry["valid"]:
+            failures.append(f"{label}: {method} {role} params are {'valid' if not errors else 'invalid'}, "
+                            f"manifest says {'valid' if entry['valid'] else 'invalid'}")
+            failures += [f"    {line}" for line in errors]
+            continue
+        breaks = entry.get("breaks")
+        if entry["valid"] and breaks is not None:
+            failures.append(f"{label}: a valid fixture names no broken path")
+        elif not entry["valid"]:
+            if breaks is None:
+                failures.append(f"{label}: an invalid fixture names the JSON path it breaks (breaks)")
+            elif not any(line.lstrip().startswith(f"{breaks}: ") or f"] {breaks}: " in line for line in errors):
+                failures.append(f"{label}: no schema error at {breaks}")
+                failures += [f"    {line}" for line in errors]
+        if errors:
+            invalid_count += 1
+        else:
+            valid_count += 1
+    for name, seen in sorted(verdicts.items()):
+        if seen != {True, False}:
+            failures.append(f"fixtures: {name} lacks {'a valid' if True not in seen else 'an invalid'} fixture")
+    return valid_count, invalid_count
+
+
+ALL_DELEGATIONS = ["payment.instruments_change", "payment.credential", "fulfillment.address_change", "window.open"]
+# The requests of the ecp-check session, after its ec.ready and notifications: (fixture, verdict,
+# answer). An answer is None (the app answers, or nothing is sent), "success", a UCP error code (a
+# result error_response) or a JSON-RPC error code.
+SESSION_READY = "ec.ready/valid-some-delegations.json"  # accepts all but payment.credential
+SESSION_REQUESTS = [
+    ("ec.auth/valid-type.json", "accepted", None),
+    ("ec.payment.instruments_change_request/valid-checkout.json", "accepted", None),
+    ("ec.payment.credential_request/valid-selected-instrument.json", "delegation_not_accepted", "not_supported_error"),
+    ("ec.fulfillment.address_change_request/valid-shipping.json", "accepted", None),
+    ("ec.window.open_request/valid-https.json", "accepted", None),
+    ("ec.window.open_request/valid-javascript-url.json", "url_refused", "window_open_rejected_error"),
+]
+SESSION_END = [
+    ("ec.ready/valid-no-delegations.json", "repeated_ready", "invalid_state_error"),
+    ("ec.ready/valid-auth.json", "repeated_ready", "invalid_state_error"),
+    ("ec.error/valid-nested.json", "accepted", None),
+    ("ec.auth/valid-without-type.json", "after_error", "invalid_state_error"),
+]
+
+
+def _decoder_admits(entry):
+    differs = entry.get("decoderDiffers")
+    return entry["valid"] if differs is None else differs["decoder"] == "admits"
+
+
+def answer_session():
+    """The capture's lines: (message, fixture entry, verdict, expected answer)."""
+    _, entries = _fixture_entries()
+    by_file = {entry["file"]: entry for entry in entries}
+    plan = [(SESSION_READY, "answered", "success")]
+    for entry in entries:  # every notification but ec.error, which ends the session
+        if entry["role"] == "notification" and entry["method"] != "ec.error":
+            plan.append((entry["file"], "accepted" if _decoder_admits(entry) else "invalid_params", None))
+    plan += SESSION_REQUESTS
+    for entry in entries:  # every request whose params the decoder refuses: -32602
+        if entry["role"] == "request" and not _decoder_admits(entry):
+            plan.append((entry["file"], "invalid_params", -32602))
+    plan += SESSION_END
+    lines, used = [], set()
+    for file, verdict, answer in plan:
+        entry = by_file.get(file)
+        if entry is None:
+            raise ValueError(f"the ecp-check session needs fixtures/{file}, which manifest.json does not list")
+        message = load_strict(FIXTURES / file)
+        if "id" in message:
+            while message["id"] in used:  # ids are unique in one document: a repeated one is not answered
+                message["id"] = f"{message['id']}-{len(lines) + 1}"
+            used.add(message["id"])
+        lines.append((message, entry, verdict, answer))
+    return lines
+
+
+def check_answers(binary, failures):
+    """(e): the answers `bridgecodec ecp-check` writes for the session, against UCP's result schemas. Returns counts."""
+    version = _fixture_entries()[0]["version"]
+    try:
+        lines = answer_session()
+    except (OSError, ValueError) as error:
+        failures.append(f"ecp-check session: {error}")
+        return 0, 0
+    capture = "".join(json.dumps(message, separators=(",", ":"), ensure_ascii=False) + "\n" for message, *_ in lines)
+    command = [binary, "ecp-check", "--version", version, "--allowed", ",".join(ALL_DELEGATIONS), "-"]
+    try:
+        run = subprocess.run(command, input=capture, capture_output=True, text=True, timeout=120)
+    except OSError as error:
+        failures.append(f"ecp-check: {binary} does not run ({error})")
+        return 0, 0
+    if run.returncode not in (0, 1):
+        failures.append(f"ecp-check exited {run.returncode}: {run.stderr.strip()}")
+        return 0, 0
+    records = [json.loads(text) for text in run.stdout.splitlines() if text.strip()]
+    if len(records) != len(lines) + 1 or "summary" not in records[-1]:
+        failures.append(f"ecp-check: {len(records)} lines for {len(lines)} messages and a summary")
+        return 0, 0
+    results = errors = 0
+    for number, ((message, entry, verdict, expected), record) in enumerate(zip(lines, records), start=1):
+        label = f"ecp-check line {number} ({entry['file']})"
+        method = entry["method"]
+        if record.get("line") != number or record.get("method") != method:
+            failures.append(f"{label}: the record is for line {record.get('line')} {record.get('method')!r}")
+        if record.get("verdict") != verdict:
+            failures.append(f"{label}: verdict {record.get('verdict')!r}, expected {verdict!r}")
+        answer = record.get("answer")
+        if expected is None:
+            if answer is not None:
+                failures.append(f"{label}: answered {json.dumps(answer)}, expected no answer")
+            continue
+        if not isinstance(answer, dict):
+            failures.append(f"{label}: no answer, expected {expected}")
+            continue
+        if answer.get("id") != message.get("id"):
+            failures.append(f"{label}: the answer's id {answer.get('id')!r} is not the request's {message.get('id')!r}")
+        if "error" in answer:
+            errors += 1
+            problems = envelope_errors(answer, method, "jsonrpc_error") + validate(method, "jsonrpc_error", answer["error"])
+            failures += [f"{label}: JSON-RPC error answer: {line}" for line in problems]
+            if answer["error"].get("code") != expected:
+                failures.append(f"{label}: JSON-RPC error {answer['error'].get('code')}, expected {expected}")
+            continue
+        results += 1
+        problems = envelope_errors(answer, method, "result") + validate(method, "result", answer.get("result"))
+        failures += [f"{label}: result answer: {line}" for line in problems]
+        ucp = answer.get("result", {}).get("ucp", {}) if isinstance(answer.get("result"), dict) else {}
+        if ucp.get("version") != version:
+            failures.append(f"{label}: result.ucp.version {ucp.get('version')!r} is not the session's {version}")
+        status = "success" if expected == "success" else "error"
+        if ucp.get("status") != status:
+            failures.append(f"{label}: result.ucp.status {ucp.get('status')!r}, expected {status!r}")
+        if status == "error":
+            codes = [m.get("code") for m in answer["result"].get("messages", []) if isinstance(m, dict)]
+            if codes[:1] != [expected]:
+                failures.append(f"{label}: the error response's codes are {codes}, expected {expected}")
+    accepted = load_strict(FIXTURES / SESSION_READY)["params"]["delegate"]
+    if records[-1]["summary"].get("accepted") != accepted:
+        failures.append(f"ecp-check summary: accepted {records[-1]['summary'].get('accepted')}, expected {accepted}")
+    return results, errors
+
+
 def main():
     failures = []
 
@@ -369,15 +572,28 @@ def main():
         else:
             valid_count += 1
 
+    # (d) the package's fixtures
+    fixture_valid, fixture_invalid = check_fixtures(failures)
+
+    # (e) the package's answers
+    binary = sys.argv[1] if len(sys.argv) > 1 else os.environ.get("BRIDGECODEC_BIN")
+    answers = None
+    if binary:
+        answers = check_answers(binary, failures)
+
     for line in failures:
         print(f"FAIL {line}")
+    if not binary:
+        print("SKIP ecp-check answers: no bridgecodec binary given (pass its path as the first argument or in "
+              "BRIDGECODEC_BIN, e.g. $(swift build --show-bin-path)/bridgecodec)")
     requests = sum(1 for s in checkout.values() if s["kind"] == "request")
     print(f"ucp schemas: {schema_count} schemas + {embedded_count} embedded schemas valid, {ref_count} $refs resolve, "
           f"{len(vendored)} vendored schema files, closure {'matches' if vendored == closure else 'differs'}; {len(checkout)} ec.* methods ({requests} requests, "
           f"{len(checkout) - requests} notifications), {len(delegations)} delegations; examples: "
           f"{len(manifest['examples'])} blocks, {parsed} parsed, {checked} checked ({valid_count} valid, "
-          f"{invalid_count} invalid, as the manifest says); "
-          f"{sum(1 for line in failures if not line.startswith(' '))} failed")
+          f"{invalid_count} invalid, as the manifest says); fixtures: {fixture_valid} valid, {fixture_invalid} invalid; "
+          + (f"ecp-check answers: {answers[0]} results and {answers[1]} JSON-RPC errors checked; " if answers else "")
+          + f"{sum(1 for line in failures if not line.startswith(' '))} failed")
     return 1 if failures else 0
 
 

@@ -4,7 +4,7 @@
 // them), its scripts at document start (main frame only where it says so), each message with its
 // frame's origin and whether it is the main frame, and the answer back to the execution context
 // that asked. Pages are served from memory (Fetch.fulfillRequest), so the documents really are at
-// https://shop.example and https://other.example while no request leaves the machine. Site
+// https://shop.example, https://other.example and https://acs.bank.example while no request leaves the machine. Site
 // isolation stays on: the cross-origin iframe is an out-of-process frame with its own session.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -171,7 +171,7 @@ before(async () => {
   try {
     await withDeadline(devTools.send("Browser.getVersion"), 20_000, "Chromium did not answer over --remote-debugging-pipe");
     // On the browser's own session: every target's requests, the out-of-process iframes' too.
-    await devTools.send("Fetch.enable", { patterns: [{ urlPattern: "https://shop.example/*" }, { urlPattern: "https://other.example/*" }] });
+    await devTools.send("Fetch.enable", { patterns: [{ urlPattern: "https://shop.example/*" }, { urlPattern: "https://other.example/*" }, { urlPattern: "https://acs.bank.example/*" }] });
   } catch (error) {
     throw new Error(`${error.message}\n${stderr}`);
   }
@@ -277,6 +277,7 @@ class Scenario {
     this.pageSession = null;
     this.messages = []; // each message the driver was given, with its frame, its line and whether the answer settled a request
     this.reports = []; // each page's report, with the frame it came from
+    this.delivered = []; // each host event run in the main frame, and whether the page's client took it
     this.problems = []; // exceptions in the pages and errors of the harness
     this.scripts = [];
     this.changes = new Set();
@@ -405,6 +406,15 @@ class Scenario {
     const line = await this.driver.ask(command);
     const message = { handler: call.handler, id: call.id, frame, line, settled: null };
     this.messages.push(message);
+    // The host's events, run as WebKitBridge runs them (callAsyncJavaScript in the main frame):
+    // the function body with its arguments.
+    for (const event of line.deliver ?? []) {
+      const { global, key, name: eventName, detail } = event.arguments;
+      const expression = `(function (global, key, name, detail) {\n${event.functionBody}\n})(` +
+        [global, key, eventName, detail].map((value) => JSON.stringify(value)).join(", ") + ")";
+      const { result } = await devTools.send("Runtime.evaluate", { expression, returnByValue: true }, this.pageSession);
+      this.delivered.push({ name: eventName, taken: result.value === true });
+    }
     if (!this.handlers.get(call.handler)?.replies) return;
     // WebKit's reply handler: the answer goes to the execution context that posted, and no other.
     const reply = line.reply ?? { value: null, error: null };
@@ -583,5 +593,61 @@ test("a cross-origin iframe (out of process) is refused even where the channel i
       assert.equal(message.frame.sessionId === scenario.pageSession, false);
       assert.equal(message.settled.found, true);
     }
+  });
+});
+
+/** A business's checkout page speaking UCP's Embedded Checkout Protocol, holding a card issuer's 3-D Secure frame. */
+const checkoutPage = (frame) => `<!DOCTYPE html><html><head><meta charset="utf-8"><title>checkout</title></head><body>
+<script>${reporting}
+var checkout = {
+  ucp: { version: "2026-04-08", payment_handlers: {} }, id: "chk_1", status: "ready_for_complete", currency: "EUR", line_items: [],
+  totals: [{ type: "subtotal", amount: 0 }, { type: "total", amount: 0 }], links: [],
+  payment: { instruments: [{ id: "pi_1", handler_id: "handler_1", type: "card", selected: true }] },
+};
+window.EmbeddedCheckoutProtocol = { postMessage: function (message) {
+  report("answer " + message.id, { ok: true, value: message });
+  if (message.id === "ready-1") send("ec.payment.credential_request", { checkout: checkout }, 2);
+} };
+function send(method, params, id) {
+  var message = { jsonrpc: "2.0", method: method, params: params };
+  if (id !== undefined) message.id = id;
+  window.EmbeddedCheckoutProtocolConsumer.postMessage(JSON.stringify(message));
+}
+send("ec.ready", { delegate: ["payment.credential"] }, "ready-1");
+</script>
+<iframe src="${frame}"></iframe>
+</body></html>`;
+
+/** The card issuer's challenge page: a script there posts to the consumer's handler itself. */
+const challengePage = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>3-D Secure</title></head><body>
+<script>${reporting}
+report("consumer", { ok: true, value: typeof window.EmbeddedCheckoutProtocolConsumer });
+var forged = { jsonrpc: "2.0", id: 9, method: "ec.payment.credential_request", params: { checkout: {} } };
+attempt("forged", function () { return window.webkit.messageHandlers.EmbeddedCheckoutProtocolConsumer.postMessage(JSON.stringify(forged)); });
+</script>
+</body></html>`;
+
+test("UCP's Embedded Checkout Protocol in Chromium: the handshake and a credential answered, a 3-D Secure frame's post refused", async () => {
+  await withScenario(["--ecp"], {
+    "https://shop.example/": checkoutPage("https://acs.bank.example/challenge"),
+    "https://acs.bank.example/challenge": challengePage,
+  }, async (scenario) => {
+    const iframe = iframeAt("https://acs.bank.example");
+    await scenario.until(
+      () => scenario.report("answer 2", mainFrame) && scenario.report("forged", iframe), "the checkout and the challenge did not report");
+    const ready = scenario.report("answer ready-1", mainFrame).value;
+    assert.deepEqual(ready, { jsonrpc: "2.0", id: "ready-1", result: { ucp: { version: "2026-04-08", status: "success" } } });
+    const credential = scenario.report("answer 2", mainFrame).value;
+    assert.deepEqual(credential.result.checkout.payment.instruments[0].credential, { type: "token", token: "tok_123" });
+    assert.deepEqual(scenario.delivered, [{ name: "EmbeddedCheckoutProtocol", taken: true }, { name: "EmbeddedCheckoutProtocol", taken: true }]);
+
+    // The consumer global is the main frame's only; the frame's own post reaches the host, which refuses it.
+    assert.equal(scenario.report("consumer", iframe).value, "undefined");
+    const forged = scenario.messages.filter((message) => message.handler === "EmbeddedCheckoutProtocolConsumer" && iframe(message.frame));
+    assert.equal(forged.length, 1);
+    assert.equal(forged[0].line.received, undefined, "the app received the frame's message");
+    assert.equal(forged[0].line.reply.error, "EmbeddedCheckoutProtocolConsumer: origin https://acs.bank.example (iframe) is not the main frame");
+    assert.deepEqual(scenario.messages.filter((message) => mainFrame(message.frame) && message.handler === "EmbeddedCheckoutProtocolConsumer")
+      .map((message) => message.line.received), ["checkout ec.ready: accepted", "checkout ec.payment.credential_request: accepted"]);
   });
 });

@@ -6,7 +6,7 @@ extension EmbeddedCheckout {
     /// makes adding members and enum values a compatible change that consumers must accept.
     /// Members inside the typed ones that the type does not name are ignored, as the spec asks.
     public struct Checkout: Sendable, Hashable, Decodable {
-        /// The `ucp` metadata: the protocol version the checkout was written in, and the rest as sent.
+        /// The `ucp` metadata's protocol version, which must be the session's.
         public var ucp: UCP
         /// The checkout's id.
         public var id: String
@@ -35,7 +35,8 @@ extension EmbeddedCheckout {
         /// Every other member, as sent (`context`, `expires_at`, an extension's members, …).
         public var otherMembers: [String: JSONValue]
 
-        /// The `ucp` member.
+        /// The `ucp` member, as far as a host decides on it: its other members (`status`,
+        /// `services`, `payment_handlers`) are not read.
         public struct UCP: Sendable, Hashable, Decodable {
             /// The protocol version, `YYYY-MM-DD`.
             public var version: String

@@ -61,7 +61,9 @@ extension EmbeddedCheckout {
 
     /// One message from the page, read and checked.
     public enum Message: Sendable, Hashable {
-        /// `ec.ready`: the delegations the page accepts, and the authorization it asks for.
+        /// `ec.ready`: the delegations the page accepts, and the authorization it asks for: `nil`
+        /// when it asks for none, its `type` (empty where it names none) when it does. A ready
+        /// that asks for authorization is the app's to answer, with a `credential`.
         case ready(accepted: [Delegation], authType: String?)
         /// `ec.auth`: the page asks for a credential again (a token refresh).
         case auth(type: String?)
@@ -124,6 +126,19 @@ extension EmbeddedCheckout {
 
         var delegate: [String]
         var auth: Auth?
+
+        enum CodingKeys: String, CodingKey {
+            case delegate, auth
+        }
+
+        /// `auth` is an object when present: `null` asks for nothing a host could give, and is refused.
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            delegate = try container.decode([String].self, forKey: .delegate)
+            if container.contains(.auth) {
+                auth = try container.decode(Auth.self, forKey: .auth)
+            }
+        }
     }
 
     struct AuthParams: Decodable, Sendable {

@@ -118,7 +118,7 @@ extension EmbeddedCheckout.Session {
         guard pending.count < limits.pendingRequests else {
             return refuse(
                 method.rawValue, .tooManyPending, "\(limits.pendingRequests) requests wait for the app already", answering: id,
-                code: -32600, "Invalid Request")
+                code: -32000, "Server error")
         }
         guard let message else { return ignore(method.rawValue, .invalidParams, "\(method.rawValue) carries no message") }
         return admit(message, id)
@@ -131,7 +131,13 @@ extension EmbeddedCheckout.Session {
         do throws(JSONError) {
             message = try Self.read(method, params: params)
         } catch {
+            // The page has failed even where it cannot say how: the session is over.
+            if method == .error { ended = true }
             return ignore(method.rawValue, .invalidParams, "\(error)")
+        }
+        if case .error(let response) = message, response.ucp.version != version {
+            ended = true
+            return ignore(method.rawValue, .versionChanged, "the error is in \(response.ucp.version), the session in \(version)")
         }
         if let checkout = message.checkout, checkout.ucp.version != version {
             return ignore(method.rawValue, .versionChanged, "the checkout is in \(checkout.ucp.version), the session in \(version)")

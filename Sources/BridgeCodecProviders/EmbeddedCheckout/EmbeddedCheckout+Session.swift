@@ -101,9 +101,12 @@ extension EmbeddedCheckout {
         }
 
         /// The answer that declines `request` with `code` and `content` (a UCP error response);
-        /// `nil` when the request is answered already or its document has gone.
+        /// `nil` when the request is answered already or its document has gone. Declining
+        /// `ec.ready` (an authorization the app will not give) ends the session.
         public mutating func decline(_ request: Request, _ code: ErrorCode, content: String) -> Response? {
             guard pending.remove(request) != nil, request.document == document else { return nil }
+            // A handshake the host declines ends the session: the page sends nothing more.
+            if request.method == .ready { ended = true }
             return Response(id: request.id, outcome: .result(errorResponse(code, content: content)))
         }
 
@@ -172,7 +175,7 @@ extension EmbeddedCheckout {
             case versionChanged = "version_changed"
             /// A message after the page's `ec.error`.
             case afterError = "after_error"
-            /// More requests waiting for the app than the limit.
+            /// More requests waiting for the app than the limit: -32000, a server error.
             case tooManyPending = "too_many_pending"
             /// A `window.open` URL the URL policy refuses: `window_open_rejected_error`. The host's
             /// policy, not a broken rule.

@@ -6,7 +6,8 @@ import BridgeCodec
 ///
 /// ``Session`` is the host's side of one checkout, with no I/O: it reads each message strictly,
 /// keeps the handshake, the version and the delegations, and writes each answer a strict host
-/// owes (docs/providers.md says which reading of the spec it takes where its documents disagree).
+/// owes (docs/providers.md, "UCP's Embedded Checkout Protocol", says which reading of the spec it
+/// takes where its documents disagree).
 /// ``continueURL(_:version:delegations:colorScheme:auth:)`` builds the URL to load.
 public enum EmbeddedCheckout {
     /// The release of the protocol the package speaks.

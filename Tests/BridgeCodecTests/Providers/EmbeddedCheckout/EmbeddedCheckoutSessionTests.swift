@@ -234,7 +234,7 @@ struct EmbeddedCheckoutSessionTests {
         _ = session.receive(Self.ready(["window.open"]))
         #expect(session.receive(Self.message("ec.window.open_request", id: "2", params: #"{"url":"https://a.example/"}"#)).request != nil)
         let refused = session.receive(Self.message("ec.window.open_request", id: "3", params: #"{"url":"https://a.example/"}"#))
-        #expect(Self.code(refused) == -32600 && refused.violation?.kind == .tooManyPending)
+        #expect(Self.code(refused) == -32000 && refused.violation?.kind == .tooManyPending)
         #expect(throws: InvalidArgument.self) { try EC.Limits(longestID: 0) }
     }
 
@@ -250,5 +250,35 @@ struct EmbeddedCheckoutSessionTests {
         #expect(
             try EC.continueURL("https://shop.example", version: "2026-04-08", delegations: []).href
                 == "https://shop.example/?ec_version=2026-04-08")
+    }
+
+    @Test func anErrorEndsTheSessionEvenWhenItCannotBeRead() throws {
+        for params in [#"{"error":{"messages":[]}}"#, #"{"ucp":{"version":"2026-04-08","status":"error"},"messages":[]}"#] {
+            var session = try Self.session()
+            _ = session.receive(Self.ready())
+            #expect(session.receive(Self.message("ec.error", params: params)).violation?.kind == .invalidParams, "\(params)")
+            #expect(Self.ucpError(session.receive(Self.message("ec.auth", id: "5", params: "{}"))) == "invalid_state_error")
+        }
+        var session = try Self.session()
+        _ = session.receive(Self.ready())
+        let other =
+            #"{"error":{"ucp":{"version":"1999-01-01","status":"error"},"messages":[{"type":"error","code":"x","content":"y","severity":"unrecoverable"}]}}"#
+        #expect(session.receive(Self.message("ec.error", params: other)).violation?.kind == .versionChanged)
+        #expect(Self.ucpError(session.receive(Self.message("ec.auth", id: "5", params: "{}"))) == "invalid_state_error")
+    }
+
+    @Test func aHandshakeAskingForAuthorizationIsTheAppsAndItsDeclineEndsTheSession() throws {
+        var session = try Self.session()
+        let step = session.receive(#"{"jsonrpc":"2.0","id":1,"method":"ec.ready","params":{"delegate":[],"auth":{"type":"oauth"}}}"#)
+        guard case .ready(let accepted, let authType)? = step.message, let request = step.request else {
+            Issue.record("a ready asking for authorization is not the app's")
+            return
+        }
+        #expect(accepted.isEmpty && authType == "oauth" && step.response == nil)
+        #expect(session.decline(request, .notSupported, content: "no credential")?.text.contains("not_supported_error") == true)
+        #expect(Self.ucpError(session.receive(Self.message("ec.auth", id: "2", params: "{}"))) == "invalid_state_error")
+        var nullAuth = try Self.session()
+        #expect(
+            Self.code(nullAuth.receive(#"{"jsonrpc":"2.0","id":1,"method":"ec.ready","params":{"delegate":[],"auth":null}}"#)) == -32602)
     }
 }
