@@ -91,6 +91,27 @@ extension EmbeddedCheckout {
             try Session(version: version, requested: requesting ?? allowed, allowed: allowed, urlPolicy: urlPolicy, limits: limits)
         }
 
+        /// The navigation rule for the checkout's web view (`BridgeHost(…, navigation:)`): the
+        /// main frame stays on the checkout's host and on `paymentHosts` (the payment redirects
+        /// the app allows: 3-D Secure, bank authorization, identity checks, which return to the
+        /// checkout); any other https page opens outside, as the spec asks the checkout to keep the
+        /// buyer in its flow. A frame inside the page loads https (a 3-D Secure challenge),
+        /// `about:blank` and `about:srcdoc`. Everything else is cancelled.
+        public func navigationRule<Message>(paymentHosts: [String] = []) throws(InvalidArgument)
+            -> @Sendable (BridgeHost<Message>.Navigation) -> BridgeHost<Message>.NavigationDecision
+        {
+            var kept = [try OriginPattern(host: checkoutHost)]
+            for host in paymentHosts { kept.append(try OriginPattern(host: host)) }
+            let patterns = kept
+            return { navigation in
+                guard let url = try? WebURL(navigation.url) else { return .cancel }
+                if url.scheme == "about" { return ["blank", "srcdoc"].contains(url.path) ? .allow : .cancel }
+                guard url.scheme == "https" else { return .cancel }
+                if !navigation.isMainFrame { return .allow }
+                return patterns.contains { $0.matches(url.origin) } ? .allow : .openOutside(url)
+            }
+        }
+
         /// The host of `continue_url`: the channel's host list (``BridgeChannel/embeddedCheckout(checkoutHosts:handlerName:as:)``).
         public var checkoutHost: String { continueURL.host.map { "\($0)" } ?? "" }
     }

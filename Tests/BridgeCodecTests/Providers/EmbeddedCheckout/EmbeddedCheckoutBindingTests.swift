@@ -32,6 +32,23 @@ struct EmbeddedCheckoutBindingTests {
         #expect(session.requested == [.paymentCredential] && session.allowed == binding.allowed)
     }
 
+    @Test func theNavigationRuleKeepsTheCheckoutAndItsPaymentRedirectsIn() throws {
+        let binding = try EC.Binding(checkoutResponse: Self.response(services: Self.embedded))
+        let rule: @Sendable (BridgeHost<String>.Navigation) -> BridgeHost<String>.NavigationDecision =
+            try binding.navigationRule(paymentHosts: ["*.bank.example"])
+        #expect(rule(.init(url: "https://shop.example/checkout/step2", isMainFrame: true)) == .allow)
+        #expect(rule(.init(url: "https://acs.bank.example/3ds", isMainFrame: true)) == .allow)
+        #expect(rule(.init(url: "https://elsewhere.example/", isMainFrame: true)) == .openOutside(try WebURL("https://elsewhere.example/")))
+        #expect(rule(.init(url: "https://issuer.example/challenge", isMainFrame: false)) == .allow)
+        for url in ["javascript:alert(1)", "http://shop.example/", "intent://x#Intent;end", "data:text/html,x", "about:config"] {
+            #expect(rule(.init(url: url, isMainFrame: true)) == .cancel, "\(url)")
+        }
+        #expect(rule(.init(url: "about:blank", isMainFrame: false)) == .allow)
+        let host = try BridgeHost(
+            channels: [.embeddedCheckout(checkoutHosts: [binding.checkoutHost]) { $0 }], navigation: try binding.navigationRule())
+        #expect(host.documentScripts.count == 1)
+    }
+
     @Test func aCheckoutWithoutAnEmbeddedBindingIsRedirectOnly() throws {
         let rest = #"[{"version":"2026-04-08","transport":"rest","endpoint":"https://shop.example/ucp"}]"#
         for text in [
