@@ -607,13 +607,19 @@ var checkout = {
 window.EmbeddedCheckoutProtocol = { postMessage: function (message) {
   report("answer " + message.id, { ok: true, value: message });
   if (message.id === "ready-1") send("ec.payment.credential_request", { checkout: checkout }, 2);
+  if (message.id === 2) send("ec.fulfillment.address_change_request", { checkout: checkout }, 3);
+  if (message.id === 3) send("ec.window.open_request", { url: "javascript:alert(1)" }, 4);
+  if (message.id === 4) {
+    send("ec.complete", { checkout: Object.assign({}, checkout, { status: "completed", order: { id: "o_1", permalink_url: "https://shop.example/o/1" } }) });
+    report("completed", { ok: true, value: true });
+  }
 } };
 function send(method, params, id) {
   var message = { jsonrpc: "2.0", method: method, params: params };
   if (id !== undefined) message.id = id;
   window.EmbeddedCheckoutProtocolConsumer.postMessage(JSON.stringify(message));
 }
-send("ec.ready", { delegate: ["payment.credential"] }, "ready-1");
+send("ec.ready", { delegate: ["payment.credential", "fulfillment.address_change", "window.open"] }, "ready-1");
 </script>
 <iframe src="${frame}"></iframe>
 </body></html>`;
@@ -627,19 +633,23 @@ attempt("forged", function () { return window.webkit.messageHandlers.EmbeddedChe
 </script>
 </body></html>`;
 
-test("UCP's Embedded Checkout Protocol in Chromium: the handshake and a credential answered, a 3-D Secure frame's post refused", async () => {
+test("UCP's Embedded Checkout Protocol in Chromium: the handshake, a credential, a cancel, window.open refused, completion, a 3-D Secure frame's post refused", async () => {
   await withScenario(["--ecp"], {
     "https://shop.example/": checkoutPage("https://acs.bank.example/challenge"),
     "https://acs.bank.example/challenge": challengePage,
   }, async (scenario) => {
     const iframe = iframeAt("https://acs.bank.example");
     await scenario.until(
-      () => scenario.report("answer 2", mainFrame) && scenario.report("forged", iframe), "the checkout and the challenge did not report");
+      () => scenario.report("completed", mainFrame) && scenario.report("forged", iframe) &&
+        scenario.messages.some((message) => message.line.received === "checkout ec.complete: accepted"),
+      "the checkout and the challenge did not report");
     const ready = scenario.report("answer ready-1", mainFrame).value;
     assert.deepEqual(ready, { jsonrpc: "2.0", id: "ready-1", result: { ucp: { version: "2026-04-08", status: "success" } } });
     const credential = scenario.report("answer 2", mainFrame).value;
     assert.deepEqual(credential.result.checkout.payment.instruments[0].credential, { type: "token", token: "tok_123" });
-    assert.deepEqual(scenario.delivered, [{ name: "EmbeddedCheckoutProtocol", taken: true }, { name: "EmbeddedCheckoutProtocol", taken: true }]);
+    assert.equal(scenario.report("answer 3", mainFrame).value.result.messages[0].code, "abort_error");
+    assert.equal(scenario.report("answer 4", mainFrame).value.result.messages[0].code, "window_open_rejected_error");
+    assert.deepEqual(scenario.delivered, Array(4).fill({ name: "EmbeddedCheckoutProtocol", taken: true }));
 
     // The consumer global is the main frame's only; the frame's own post reaches the host, which refuses it.
     assert.equal(scenario.report("consumer", iframe).value, "undefined");
@@ -648,6 +658,10 @@ test("UCP's Embedded Checkout Protocol in Chromium: the handshake and a credenti
     assert.equal(forged[0].line.received, undefined, "the app received the frame's message");
     assert.equal(forged[0].line.reply.error, "EmbeddedCheckoutProtocolConsumer: origin https://acs.bank.example (iframe) is not the main frame");
     assert.deepEqual(scenario.messages.filter((message) => mainFrame(message.frame) && message.handler === "EmbeddedCheckoutProtocolConsumer")
-      .map((message) => message.line.received), ["checkout ec.ready: accepted", "checkout ec.payment.credential_request: accepted"]);
+      .map((message) => message.line.received), [
+      "checkout ec.ready: accepted", "checkout ec.payment.credential_request: accepted",
+      "checkout ec.fulfillment.address_change_request: accepted", "checkout ec.window.open_request: url_refused",
+      "checkout ec.complete: accepted",
+    ]);
   });
 });
