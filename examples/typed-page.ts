@@ -1,7 +1,8 @@
 // A page typed against js/types/bridgecodec.d.ts: the app's channels and events as the page's
-// authors declare them, and the providers' messages as their schemas say. The test command
-// compiles it with `tsc --noEmit --strict` (js/test/types.test.mjs).
-import type { BridgeCodecClient, Channel, ProviderChannels, VoltRedirect } from "../js/types/bridgecodec";
+// authors declare them, the providers' messages as their schemas say, and a checkout page's side
+// of UCP's Embedded Checkout Protocol as UCP's schemas say. The test command compiles it with
+// `tsc --noEmit --strict` (js/test/types.test.mjs).
+import type { BridgeCodecClient, Channel, EmbeddedCheckout, ProviderChannels, VoltRedirect } from "../js/types/bridgecodec";
 
 interface CartQuery {
   sku: string;
@@ -40,6 +41,30 @@ export function redirected(to: string): void {
   bridge.post("canceled", null);
 }
 
+/** A checkout page's side of the Embedded Checkout Protocol: its handshake, then the checkout it shows. */
+export function startCheckout(checkout: EmbeddedCheckout.Checkout): void {
+  const ready: EmbeddedCheckout.Request<"ec.ready"> = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "ec.ready",
+    params: { delegate: ["payment.credential", "window.open"] },
+  };
+  const started: EmbeddedCheckout.PageMessage = { jsonrpc: "2.0", method: "ec.start", params: { checkout } };
+  for (const message of [ready, started]) window.EmbeddedCheckoutProtocolConsumer?.postMessage(JSON.stringify(message));
+}
+
+/** The host's answers, each an object: a credential, a UCP error response, or a JSON-RPC error. */
+export function listenForAnswers(useCredential: (credential: string) => void, fail: (why: string) => void): void {
+  window.EmbeddedCheckoutProtocol = {
+    postMessage(message) {
+      if ("error" in message) return fail(`${message.error.code}: ${message.error.message}`);
+      const result = message.result;
+      if (result.ucp.status === "error" && "messages" in result) return fail(result.messages.map((note) => note.content).join(" "));
+      if ("credential" in result && typeof result.credential === "string") useCredential(result.credential);
+    },
+  };
+}
+
 // What the types refuse: each line below is an error tsc must report.
 export function refused(): void {
   // @ts-expect-error "log" takes posts only: it answers no request.
@@ -54,4 +79,17 @@ export function refused(): void {
   void bridge.request("cart", { sku: "A" }, { signal: "stop" });
   // @ts-expect-error an event's detail is what the app declares.
   bridge.on("cartChanged", (detail: { items: string }) => detail);
+}
+
+export function refusedCheckoutMessages(checkout: EmbeddedCheckout.Checkout): EmbeddedCheckout.PageMessage[] {
+  return [
+    // @ts-expect-error ec.start is a notification: it carries no id.
+    { jsonrpc: "2.0", id: 2, method: "ec.start", params: { checkout } },
+    // @ts-expect-error ec.window.open_request's param is its url.
+    { jsonrpc: "2.0", id: 3, method: "ec.window.open_request", params: { uri: "https://shop.example/terms" } },
+    // @ts-expect-error ec.ready accepts a list of delegations.
+    { jsonrpc: "2.0", id: 4, method: "ec.ready", params: { delegate: "window.open" } },
+    // @ts-expect-error a request carries its id.
+    { jsonrpc: "2.0", method: "ec.auth", params: {} },
+  ];
 }

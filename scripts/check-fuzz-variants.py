@@ -6,6 +6,12 @@ reads it: UTF-8 only, no BOM, no duplicate keys, no NaN/Infinity, no lone surrog
 overflows a double or underflows to zero, and the decoder's default limits (1 MiB, depth 64, strings of
 256 KiB, 1,024 members). Plus the one rule JSON Schema cannot say: a Sovendus numeric-string height must be
 finite. URLs are read by node's URL class, as a browser reads them (browser_urls.py). Any disagreement, or a rejection without a reason, fails the check.
+
+The Embedded Checkout Protocol's consumer (EmbeddedCheckoutProtocolConsumer) has no schema here: its
+variants (3 × COUNT, spread over the 15 methods) are JSON-RPC texts, and their oracle is UCP's vendored
+schemas (check-ucp-schemas.py's `schema_errors`) under the JSON-RPC rules a host reads each message
+with, and the decoder's differences the fixture manifest documents (ucp_oracle.py); it also says the
+JSON-RPC error code a refusal must carry.
 usage: check-fuzz-variants.py BRIDGECODEC [COUNT]
 """
 import base64
@@ -20,6 +26,8 @@ import tempfile
 from jsonschema import Draft202012Validator
 
 from browser_urls import format_checker
+from strict_json import Rejected, check_tree, reject_constant, strict_float, strict_int, strict_pairs
+import ucp_oracle
 
 cli = sys.argv[1]
 count = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
@@ -35,56 +43,6 @@ for path in (root / "schemas").glob("*.schema.json"):
 # The handlers as the providers declare them, from the CLI's own list.
 fuzz_help = subprocess.run([cli, "fuzz", "--help"], check=True, capture_output=True).stdout.decode("utf-8")
 handlers = re.search(r"^\s*Handlers: (.*)\.$", fuzz_help, re.MULTILINE).group(1).split(", ")
-
-
-class Rejected(Exception):
-    pass
-
-
-def strict_pairs(pairs):
-    if len(pairs) > 1024:
-        raise Rejected("too many members")
-    keys = [key for key, _ in pairs]
-    if len(keys) != len(set(keys)):
-        raise Rejected("duplicate key")
-    return dict(pairs)
-
-
-def strict_float(text):
-    value = float(text)
-    if math.isinf(value) or (value == 0 and re.search(r"[1-9]", text.split("e")[0].split("E")[0])):
-        raise Rejected("number out of range")
-    return value
-
-
-def strict_int(text):
-    if math.isinf(float(text)):
-        raise Rejected("number out of range")
-    return int(text)
-
-
-def reject_constant(name):
-    raise Rejected(name)
-
-
-def check_tree(value, depth=0):
-    if isinstance(value, (dict, list)):
-        if depth + 1 > 64:
-            raise Rejected("too deep")
-        items = value.items() if isinstance(value, dict) else enumerate(value)
-        for key, element in items:
-            if isinstance(key, str):
-                check_string(key)
-            check_tree(element, depth + 1)
-    elif isinstance(value, str):
-        check_string(value)
-
-
-def check_string(text):
-    if any(0xD800 <= ord(c) <= 0xDFFF for c in text):
-        raise Rejected("lone surrogate")
-    if len(text.encode("utf-8")) > 256 * 1024:
-        raise Rejected("string too long")
 
 
 def oracle(handler, body: bytes) -> bool:
@@ -112,6 +70,11 @@ def oracle(handler, body: bytes) -> bool:
 
 passed = failed = 0
 for handler in sorted(handlers):
+    if handler == ucp_oracle.HANDLER:
+        ecp_passed, ecp_failed = ucp_oracle.check(cli, count)
+        passed += ecp_passed
+        failed += ecp_failed
+        continue
     if handler not in schemas:
         print(f"FAIL {handler}: no schema in schemas/ names it as x-bridgecodec-handler")
         failed += 1

@@ -26,7 +26,8 @@ stating, for each, the method, the role and whether it validates. This script:
     and says so.
 
 Other scripts and tests can use `validate(method, role, instance)`, `validate_message(message,
-method, role)` and `METHODS` (load this file with importlib: its name has hyphens). Formats
+method, role)`, `schema_errors(method, role, instance)` (the errors as jsonschema's objects) and
+`METHODS` (load this file with importlib: its name has hyphens). Formats
 (`uri`, `date-time`, ...) are annotations, as draft 2020-12 makes them by default, unless a
 `format_checker` is passed.
 """
@@ -194,6 +195,26 @@ def _errors(schema, instance, format_checker):
     return [line for error in found for line in _describe(error)]
 
 
+def _schema(method, role):
+    """The schema of `method`'s payload in `role`, or the error string that says why there is none."""
+    if role not in ROLES:
+        raise ValueError(f"role must be one of {ROLES}")
+    if role == "jsonrpc_error":
+        return JSONRPC_ERROR, None
+    if method not in METHODS:
+        return None, f"{method!r} is not a method of embedded.openrpc.json"
+    if not method.startswith(CHECKOUT_PREFIX):
+        return None, f"{method!r} is a cart method; cart.json is not vendored"
+    spec = METHODS[method]
+    if role == "result":
+        if spec["kind"] != "request":
+            return None, f"{method} is a notification: it has no result"
+        return spec["result_schema"], None
+    if spec["kind"] != role:
+        return None, f"{method} is a {spec['kind']}, not a {role}"
+    return spec["params_schema"], None
+
+
 def validate(method, role, instance, format_checker=None):
     """Error strings for `instance` as the payload of `method` in `role` (empty: valid).
 
@@ -201,22 +222,19 @@ def validate(method, role, instance, format_checker=None):
     the `result` of a request method's success or error_response), "jsonrpc_error" (instance is
     the JSON-RPC `error` object; method is not consulted).
     """
-    if role not in ROLES:
-        raise ValueError(f"role must be one of {ROLES}")
-    if role == "jsonrpc_error":
-        return _errors(JSONRPC_ERROR, instance, format_checker)
-    if method not in METHODS:
-        return [f"{method!r} is not a method of embedded.openrpc.json"]
-    if not method.startswith(CHECKOUT_PREFIX):
-        return [f"{method!r} is a cart method; cart.json is not vendored"]
-    spec = METHODS[method]
-    if role == "result":
-        if spec["kind"] != "request":
-            return [f"{method} is a notification: it has no result"]
-        return _errors(spec["result_schema"], instance, format_checker)
-    if spec["kind"] != role:
-        return [f"{method} is a {spec['kind']}, not a {role}"]
-    return _errors(spec["params_schema"], instance, format_checker)
+    schema, why = _schema(method, role)
+    if schema is None:
+        return [why]
+    return _errors(schema, instance, format_checker)
+
+
+def schema_errors(method, role, instance, format_checker=None):
+    """`validate`'s errors as jsonschema's ValidationError objects (their paths, validators and
+    instances), for a checker that weighs each; raises ValueError where `method` has no schema in `role`."""
+    schema, why = _schema(method, role)
+    if schema is None:
+        raise ValueError(why)
+    return list(_validator(schema, format_checker).iter_errors(instance))
 
 
 def envelope_errors(message, method, role):

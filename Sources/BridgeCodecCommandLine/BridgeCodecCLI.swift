@@ -82,5 +82,7 @@ public enum BridgeCodecCLI {
     }
 }
 
-/// The providers' default handler names, as the registration lists them, for the help texts.
-let handlerNames = BridgeChannel.allProviders(origins: .anyOrigin).map(\.handlerName).joined(separator: ", ")
+/// The handlers `decode` and `fuzz` take, for their help texts: the providers' default handler names, as the
+/// registration lists them, and the Embedded Checkout Protocol's consumer.
+let handlerNames = (BridgeChannel.allProviders(origins: .anyOrigin).map(\.handlerName) + [EmbeddedCheckout.consumerHandler])
+    .joined(separator: ", ")

@@ -3,8 +3,9 @@ import BridgeCodecProviders
 import BridgeCodecTesting
 import SwedbankPayMerchantBackend
 
-/// What `decode --jsonl --summary` counts over a capture: messages by handler and kind, and
-/// refusals by the kind of their reason (`urlRejected.forbiddenScheme`), which holds no page data.
+/// What `decode --jsonl --summary` counts over a capture: messages by handler and kind (an
+/// Embedded Checkout Protocol message's method), and refusals by the kind of their reason
+/// (`urlRejected.forbiddenScheme`, `embeddedCheckout.invalid_params`), which holds no page data.
 struct CaptureSummary {
     private(set) var lines = 0
     private(set) var rejected = 0
@@ -12,12 +13,16 @@ struct CaptureSummary {
     private var kinds: [String: Int] = [:]
     private var errors: [String: Int] = [:]
 
-    mutating func add(_ outcome: Result<BridgeCapture.Replayed<ProviderMessage>, BridgeCapture.Failure>) {
+    mutating func add(_ outcome: Result<BridgeCapture.Replayed<DecodedMessage>, BridgeCapture.Failure>) {
         lines += 1
         switch outcome {
         case .success(let replayed):
             handlers[replayed.handlerName, default: 0] += 1
-            kinds[replayed.message.kind, default: 0] += 1
+            if let kind = replayed.message.kind { kinds[kind, default: 0] += 1 }
+            if let category = replayed.message.errorCategory {
+                rejected += 1
+                errors[category, default: 0] += 1
+            }
         case .failure(let failure):
             rejected += 1
             if let handler = failure.handlerName { handlers[handler, default: 0] += 1 }

@@ -38,6 +38,14 @@ enum DecodeCommand {
         A bare string argument such as Android's openHostedLink(url) is the JSON string "…" here;
         canceled takes no body: null.
 
+        A body posted to \(EmbeddedCheckout.consumerHandler) is the JSON-RPC text of UCP's Embedded
+        Checkout Protocol, a string as WebKit delivers it ("transport": "object", "body": "{\\"jsonrpc\\":…}";
+        "argument" as Android's postMessage(text) receives it). Each message is read alone, as a host
+        reads it before its session's state (handshake, ids, delegations) decides: {"kind": METHOD,
+        "verdict": "ok", "method": METHOD, "id": ID (a request's)}, or {"error": "RULE: DETAIL",
+        "verdict": RULE, "code": the JSON-RPC error code a host answers, or null for none, "method", "id"}.
+        bridgecodec ecp-check reads a whole session.
+
         --model decodes a Merchant Backend document or a problem strictly instead, MODEL one of
         \(DocumentModel.allCases.map(\.rawValue).joined(separator: ", ")):
         exit 0 and {"model": MODEL, "value": …} (the document as the model reads it), or exit 1
@@ -61,9 +69,7 @@ enum DecodeCommand {
                 return try decodeModel(name, list: list, input: input)
             }
             let schemes = Set(list.commaSeparated("--app-scheme"))
-            let makeDispatcher = {
-                BridgeDispatcher(channels: BridgeChannel.allProviders(origins: .anyOrigin), urlPolicy: .https(plusAppSchemes: schemes))
-            }
+            let makeDispatcher = { BridgeDispatcher(channels: DecodedMessage.channels(), urlPolicy: .https(plusAppSchemes: schemes)) }
             if let jsonl = list.options["--jsonl"] {
                 guard list.options["--handler"] == nil, list.options["--transport"] == nil, list.positionals.isEmpty else {
                     throw ArgumentList.UsageError(message: "--jsonl takes the handler and transport from each line")
@@ -92,8 +98,9 @@ enum DecodeCommand {
             }
             do throws(BridgeError) {
                 let message = try transport.dispatch(body, handlerName: handler, through: dispatcher)
+                if let refusal = message.refusal { return .rejected("\(handler): \(refusal)") }
                 var output = Array("{".utf8)
-                DecodeOutput.writeSuccess(handler: handler, message, with: SortedKeysJSONWriter(), into: &output)
+                message.write(handler: handler, with: SortedKeysJSONWriter(), into: &output)
                 output.append(contentsOf: "}\n".utf8)
                 return .success(String(decoding: output, as: UTF8.self))
             } catch {
@@ -135,7 +142,7 @@ enum DecodeCommand {
 
     private static func decodeLines(
         _ path: String, input: InputSource, maxLineBytes: Int, summary: Bool, jobs: Int, firstLine: Int,
-        makeDispatcher: () -> BridgeDispatcher<ProviderMessage>, write: (Data) -> Void
+        makeDispatcher: () -> BridgeDispatcher<DecodedMessage>, write: (Data) -> Void
     ) throws(ArgumentList.UsageError) -> CommandResult {
         var counts = CaptureSummary()
         // Each job reads with its own dispatcher: one shared between threads would have its
@@ -173,7 +180,7 @@ enum DecodeCommand {
     struct LineReader: @unchecked Sendable {
         let maxLineBytes: Int
         let summary: Bool
-        let dispatcher: BridgeDispatcher<ProviderMessage>
+        let dispatcher: BridgeDispatcher<DecodedMessage>
         // Unchecked: the writer keeps its storage between lines, and each job has a reader of its own.
         let writer = SortedKeysJSONWriter()
 
@@ -202,7 +209,7 @@ enum DecodeCommand {
         }
 
         private func record(
-            _ number: Int, _ outcome: Result<BridgeCapture.Replayed<ProviderMessage>, BridgeCapture.Failure>, into output: inout [UInt8],
+            _ number: Int, _ outcome: Result<BridgeCapture.Replayed<DecodedMessage>, BridgeCapture.Failure>, into output: inout [UInt8],
             counting counts: inout CaptureSummary
         ) {
             counts.add(outcome)

@@ -19,9 +19,10 @@ enum DecodeOutput {
     }
 
     /// `{"line": N, "handler": NAME, "kind": KIND, "message": …}` or `{"line": N, "handler": NAME|null,
-    /// "error": …}` and a line break, written straight into `output`.
+    /// "error": …}` (an Embedded Checkout Protocol message's members are ``DecodedMessage/write(handler:with:into:)``'s)
+    /// and a line break, written straight into `output`.
     static func writeResult(
-        line number: Int, _ outcome: Result<BridgeCapture.Replayed<ProviderMessage>, BridgeCapture.Failure>,
+        line number: Int, _ outcome: Result<BridgeCapture.Replayed<DecodedMessage>, BridgeCapture.Failure>,
         with writer: SortedKeysJSONWriter,
         into output: inout [UInt8]
     ) {
@@ -30,7 +31,7 @@ enum DecodeOutput {
         output.append(UInt8(ascii: ","))
         switch outcome {
         case .success(let replayed):
-            writeSuccess(handler: replayed.handlerName, replayed.message, with: writer, into: &output)
+            replayed.message.write(handler: replayed.handlerName, with: writer, into: &output)
         case .failure(let failure):
             output.append(contentsOf: #""handler":"#.utf8)
             if let handler = failure.handlerName {
@@ -42,20 +43,5 @@ enum DecodeOutput {
             JSONValue.writeString(failure.description, &output)
         }
         output.append(contentsOf: "}\n".utf8)
-    }
-
-    /// `"handler": NAME, "kind": KIND, "message": …`, the members of a decoded message's result,
-    /// written into `output`.
-    static func writeSuccess(handler: String, _ message: ProviderMessage, with writer: SortedKeysJSONWriter, into output: inout [UInt8]) {
-        output.append(contentsOf: #""handler":"#.utf8)
-        JSONValue.writeString(handler, &output)
-        output.append(contentsOf: #","kind":"#.utf8)
-        JSONValue.writeString(message.kind, &output)
-        output.append(contentsOf: #","message":"#.utf8)
-        do {
-            try writer.write(message, into: &output)
-        } catch {
-            output.append(contentsOf: "null".utf8)
-        }
     }
 }

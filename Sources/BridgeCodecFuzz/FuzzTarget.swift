@@ -6,7 +6,7 @@ import SwedbankPayMerchantBackend
 
 /// What each fuzz target exercises, and the properties it checks beyond "does not trap".
 enum FuzzTarget: String, CaseIterable {
-    case json, dispatch, escape, intent, url, merchant, page
+    case json, dispatch, escape, intent, url, merchant, page, ecp
 
     static let current = FuzzTarget(rawValue: ProcessInfo.processInfo.environment["BRIDGECODEC_FUZZ_TARGET"] ?? "") ?? .json
 

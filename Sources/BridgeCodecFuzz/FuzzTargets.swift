@@ -3,8 +3,8 @@ import BridgeCodecProviders
 import Foundation
 import SwedbankPayMerchantBackend
 
-/// libFuzzer entry point. The target is chosen by BRIDGECODEC_FUZZ_TARGET (json, dispatch, escape, intent, url, merchant, page);
-/// every target must never trap, whatever the bytes. Built with -sanitize=fuzzer (see scripts/fuzz); a plain
+/// libFuzzer entry point. The target is chosen by BRIDGECODEC_FUZZ_TARGET (json, dispatch, escape, intent, url, merchant,
+/// page, ecp); every target must never trap, whatever the bytes. Built with -sanitize=fuzzer (see scripts/fuzz); a plain
 /// build links it as an executable that does nothing.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
@@ -17,6 +17,7 @@ public func fuzz(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
     case .url: FuzzTarget.url(bytes)
     case .merchant: FuzzTarget.merchant(bytes)
     case .page: FuzzTarget.page(bytes)
+    case .ecp: FuzzTarget.embeddedCheckout(bytes)
     }
     return 0
 }

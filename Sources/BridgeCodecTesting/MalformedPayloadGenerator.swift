@@ -54,13 +54,25 @@ public struct MalformedPayloadGenerator: Sendable {
     /// exist (or the space runs out).
     public func variants(count: Int) throws(InvalidArgument) -> [MalformedPayload] {
         try InvalidArgument.check("count", count, allowed: 1...Self.maximumCount)
+        return collect(count: count, first: singleMutations(), postedText: false)
+    }
+
+    /// `first`, then seeded combinations of two mutations, until `count` distinct variants exist (or
+    /// the space runs out). With `postedText`, every variant is text a page posts (`.string`, UTF-8):
+    /// bytes no string holds are left out.
+    func collect(count: Int, first: some Sequence<MalformedPayload>, postedText: Bool) -> [MalformedPayload] {
         var seen = Set<MalformedPayload>()
         var result: [MalformedPayload] = []
         func add(_ variant: MalformedPayload) {
-            if result.count < count, seen.insert(variant).inserted { result.append(variant) }
+            guard result.count < count else { return }
+            var variant = variant
+            if postedText {
+                guard String(validatingUTF8Bytes: variant.body) != nil else { return }
+                variant.transport = .string
+            }
+            if seen.insert(variant).inserted { result.append(variant) }
         }
-        let singles = singleMutations()
-        for variant in singles { add(variant) }
+        for variant in first { add(variant) }
         var random = SeededRandom(seed: seed)
         let places = locations()
         var attempts = 0
@@ -80,7 +92,7 @@ public struct MalformedPayloadGenerator: Sendable {
 
     // MARK: Value-level mutations
 
-    private struct ValueMutation {
+    struct ValueMutation {
         let path: [JSONPath.Component]
         let label: String
         let replacement: JSONValue?  // nil removes the member
@@ -130,7 +142,7 @@ public struct MalformedPayloadGenerator: Sendable {
         ("non-ASCII", "Zoë 😀"), ("huge string", String(repeating: "a", count: 300_000)),
     ]
 
-    private func valueLevelMutations() -> [ValueMutation] {
+    func valueLevelMutations() -> [ValueMutation] {
         var mutations: [ValueMutation] = []
         for (path, value) in locations() {
             let name = JSONPath(path).description
@@ -153,7 +165,7 @@ public struct MalformedPayloadGenerator: Sendable {
         return mutations
     }
 
-    private func singleMutations() -> [MalformedPayload] {
+    func singleMutations() -> [MalformedPayload] {
         var variants: [MalformedPayload] = []
         for mutation in valueLevelMutations() {
             guard let mutated = mutation.apply(example) else { continue }
@@ -168,7 +180,7 @@ public struct MalformedPayloadGenerator: Sendable {
 
     // MARK: Byte-level mutations (string transport only)
 
-    private func syntaxMutations(of value: JSONValue, random: inout SeededRandom) -> [MalformedPayload] {
+    func syntaxMutations(of value: JSONValue, random: inout SeededRandom) -> [MalformedPayload] {
         let text = Array(value.jsonText.utf8)
         var variants: [MalformedPayload] = []
         func add(_ label: String, _ bytes: [UInt8]) { variants.append(MalformedPayload(label: label, transport: .string, body: bytes)) }
@@ -228,7 +240,7 @@ public struct MalformedPayloadGenerator: Sendable {
         }
     }
 
-    private static func replacing(_ path: ArraySlice<JSONPath.Component>, in value: JSONValue, with replacement: JSONValue?) -> JSONValue? {
+    static func replacing(_ path: ArraySlice<JSONPath.Component>, in value: JSONValue, with replacement: JSONValue?) -> JSONValue? {
         guard let step = path.first else { return replacement ?? .null }
         switch (step, value) {
         case (.key(let key), .object(let object)):

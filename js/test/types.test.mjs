@@ -1,7 +1,9 @@
 // The TypeScript declarations (js/types/bridgecodec.d.ts) against what they declare: the file is
 // what scripts/generate-types.mjs writes from the schemas now; every valid fixture of a message
 // schema has its type, and every invalid one whose fault is its shape (not a format, pattern,
-// length or bound, which a type cannot hold) does not; a typed page compiles, and what its types
+// length or bound, which a type cannot hold) does not; every valid Embedded Checkout Protocol
+// fixture (schemas/ucp/fixtures) has its method's message type, and every answer a host's session
+// writes (bridgecodec ecp-check) the response type; a typed page compiles, and what its types
 // refuse tsc refuses. Compiled with Debian's node-typescript (tsc --noEmit --strict).
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -9,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { repositoryRoot } from "./support.mjs";
+import { repositoryRoot, run } from "./support.mjs";
 import { generate, messageSchemas, output } from "../../scripts/generate-types.mjs";
 
 const tscOptions = ["--noEmit", "--strict", "--target", "es2020", "--lib", "es2020,dom", "--moduleResolution", "node"];
@@ -85,6 +87,60 @@ test("every message fixture has its type exactly when its shape is valid", () =>
   const result = tsc([file]);
   assert.equal(result.status, 0, `${result.stdout}\n${result.stderr}`);
   assert.ok(valid >= 40 && refused >= 30, `only ${valid} fixtures typed and ${refused} refused`);
+});
+
+/** A TypeScript literal of `value`, typed `as const` through a variable, as a page's value reaches a post. */
+function literal(value) {
+  // U+2028 and U+2029 escaped: TypeScript's scanner ends a string literal at them.
+  const json = JSON.stringify(value).replaceAll("\u2028", "\\u2028").replaceAll("\u2029", "\\u2029");
+  return value === null ? "null" : `${json} as const`;
+}
+
+const ucpFixtures = join(repositoryRoot, "schemas", "ucp", "fixtures");
+
+test("every valid Embedded Checkout Protocol fixture has its method's message type", () => {
+  const manifest = JSON.parse(readFileSync(join(ucpFixtures, "manifest.json"), "utf8"));
+  const lines = [`import type { EmbeddedCheckout } from ${JSON.stringify(output.replace(/\.d\.ts$/, ""))};`];
+  const valid = manifest.fixtures.filter((fixture) => fixture.valid);
+  for (const [index, fixture] of valid.entries()) {
+    const value = JSON.parse(readFileSync(join(ucpFixtures, fixture.file), "utf8"));
+    const type = fixture.role === "request" ? "Request" : "Notification";
+    lines.push(
+      `// ${fixture.file}`,
+      `const m${index} = ${literal(value)};`,
+      `export const typed${index}: EmbeddedCheckout.${type}<${JSON.stringify(fixture.method)}> = m${index};`,
+      `export const posted${index}: EmbeddedCheckout.PageMessage = m${index};`,
+    );
+  }
+  const file = join(mkdtempSync(join(tmpdir(), "bridgecodec-ecp-types-")), "fixtures.ts");
+  writeFileSync(file, lines.join("\n") + "\n");
+  const result = tsc([file]);
+  assert.equal(result.status, 0, `${result.stdout}\n${result.stderr}`);
+  assert.ok(valid.length >= 24 && new Set(valid.map((fixture) => fixture.method)).size === 15, `only ${valid.length} fixtures typed`);
+});
+
+test("every answer a host's session writes has the response type", () => {
+  // A session over every valid request fixture, each with an id of its own: answered at once or left to the app.
+  const manifest = JSON.parse(readFileSync(join(ucpFixtures, "manifest.json"), "utf8"));
+  const requests = manifest.fixtures.filter((fixture) => fixture.role === "request");
+  const first = requests.filter((fixture) => fixture.method === "ec.ready" && fixture.valid && !fixture.file.includes("auth"));
+  const messages = [...first, ...requests].map((fixture, index) => ({
+    ...JSON.parse(readFileSync(join(ucpFixtures, fixture.file), "utf8")),
+    id: index % 2 ? `r-${index}` : index,
+  }));
+  const allowed = "payment.instruments_change,payment.credential,fulfillment.address_change,window.open";
+  const checked = run(["ecp-check", "--version", manifest.version, "--allowed", allowed, "-"], messages.map((m) => JSON.stringify(m)).join("\n") + "\n");
+  assert.ok(checked.status === 0 || checked.status === 1, checked.stderr);
+  const answers = checked.stdout.split("\n").filter((line) => line.startsWith("{\"line\"")).map((line) => JSON.parse(line).answer).filter(Boolean);
+  const lines = [`import type { EmbeddedCheckout } from ${JSON.stringify(output.replace(/\.d\.ts$/, ""))};`];
+  for (const [index, answer] of answers.entries()) {
+    lines.push(`const a${index} = ${literal(answer)};`, `export const answer${index}: EmbeddedCheckout.Response = a${index};`);
+  }
+  const file = join(mkdtempSync(join(tmpdir(), "bridgecodec-ecp-answers-")), "answers.ts");
+  writeFileSync(file, lines.join("\n") + "\n");
+  const result = tsc([file]);
+  assert.equal(result.status, 0, `${result.stdout}\n${result.stderr}`);
+  assert.ok(answers.some((answer) => "result" in answer) && answers.some((answer) => "error" in answer), JSON.stringify(answers));
 });
 
 test("the typed page compiles, and tsc refuses what its types refuse", () => {

@@ -112,7 +112,7 @@ extension EmbeddedCheckout {
             }
         }
 
-        /// The host of `continue_url`: the channel's host list (``BridgeChannel/embeddedCheckout(checkoutHosts:handlerName:as:)``).
+        /// The host of `continue_url`: the host list of the channel (`BridgeChannel.embeddedCheckout(checkoutHosts:)`).
         public var checkoutHost: String { continueURL.host.map { "\($0)" } ?? "" }
     }
 }

@@ -3,7 +3,10 @@ import BridgeCodec
 extension EmbeddedCheckout {
     /// The color scheme the host asks the checkout to show in (`ec_color_scheme`).
     public enum ColorScheme: String, Sendable, Hashable {
-        case light, dark
+        /// `light`.
+        case light
+        /// `dark`.
+        case dark
     }
 
     /// The URL the host loads: the checkout's `continue_url` with the session's `ec_` parameters,
@@ -12,7 +15,7 @@ extension EmbeddedCheckout {
     /// unreserved set is percent-encoded (a space as `%20`, `+` as `%2B`, which servers that read
     /// forms take for a space). Parameters named `ec_…` already in the URL are replaced, not
     /// repeated; the others, and the fragment, stay as they are. Throws when `continueURL` is not
-    /// an https URL (``URLPolicy/httpsOnly``) or `version` no `YYYY-MM-DD`.
+    /// an https URL (`URLPolicy.httpsOnly`) or `version` no `YYYY-MM-DD`.
     public static func continueURL(
         _ continueURL: String, version: String, delegations: [Delegation], colorScheme: ColorScheme? = nil, auth: String? = nil
     ) throws(InvalidArgument) -> WebURL {

@@ -23,7 +23,7 @@ extension BridgeScripts {
     /// `postMessage(text)` forwards the page's JSON-RPC text to `handler`, and hands the host's
     /// answers, the app's ``EmbeddedCheckout/answerEvent`` through the client on `window[global]`,
     /// to `window.EmbeddedCheckoutProtocol.postMessage(message)`. Inject it after the client
-    /// (``BridgeHost`` does, with it in `snippets`), in the main frame only.
+    /// (`BridgeHost` does, with it in `snippets`), in the main frame only.
     public static func embeddedCheckoutConsumer(
         transport: ScriptTransport, handler: String = EmbeddedCheckout.consumerHandler, global: String = BridgeClient.defaultGlobal,
         androidInterface: String = EmbeddedCheckout.consumerHandler
@@ -38,7 +38,7 @@ extension BridgeScripts {
 }
 
 extension EmbeddedCheckout.Response {
-    /// The answer as the host sends it through ``BridgeHost``: the app's event
+    /// The answer as the host sends it through `BridgeHost`: the app's event
     /// ``EmbeddedCheckout/answerEvent`` with the response as its detail, on the consumer's
     /// `channel`, for the document showing now and no other (`holding: false`): an answer for a
     /// page gone, or for a page at another origin, is never delivered.

@@ -3,20 +3,35 @@ import BridgeCodec
 extension EmbeddedCheckout {
     /// The 15 methods of release `2026-04-08`, all posted by the page.
     public enum Method: String, Sendable, Hashable, CaseIterable {
+        /// `ec.ready`.
         case ready = "ec.ready"
+        /// `ec.auth`.
         case auth = "ec.auth"
+        /// `ec.start`.
         case start = "ec.start"
+        /// `ec.complete`.
         case complete = "ec.complete"
+        /// `ec.line_items.change`.
         case lineItemsChange = "ec.line_items.change"
+        /// `ec.buyer.change`.
         case buyerChange = "ec.buyer.change"
+        /// `ec.payment.change`.
         case paymentChange = "ec.payment.change"
+        /// `ec.messages.change`.
         case messagesChange = "ec.messages.change"
+        /// `ec.totals.change`.
         case totalsChange = "ec.totals.change"
+        /// `ec.error`.
         case error = "ec.error"
+        /// `ec.payment.instruments_change_request`.
         case paymentInstrumentsChangeRequest = "ec.payment.instruments_change_request"
+        /// `ec.payment.credential_request`.
         case paymentCredentialRequest = "ec.payment.credential_request"
+        /// `ec.fulfillment.change`.
         case fulfillmentChange = "ec.fulfillment.change"
+        /// `ec.fulfillment.address_change_request`.
         case fulfillmentAddressChangeRequest = "ec.fulfillment.address_change_request"
+        /// `ec.window.open_request`.
         case windowOpenRequest = "ec.window.open_request"
 
         /// Whether the page sends it with an `id` and waits for the host's answer.
@@ -44,7 +59,9 @@ extension EmbeddedCheckout {
     /// A request's id, as the page sent it: a string, or an integer (its text kept, so the
     /// answer echoes it exactly).
     public enum ID: Sendable, Hashable, CustomStringConvertible {
+        /// A string id.
         case string(String)
+        /// An integer id, its text as the page wrote it.
         case number(JSONNumber)
 
         /// The id as JSON.

@@ -1,71 +1,23 @@
 import BridgeCodec
 
 extension EmbeddedCheckout.Session {
-    /// The envelope members JSON-RPC 2.0 allows; any other makes the message invalid.
-    static let envelopeMembers: Set<String> = ["jsonrpc", "id", "method", "params"]
-
     /// Reads one message the page posted (the JSON text `EmbeddedCheckoutProtocolConsumer`
     /// received) and says what to do: a request or notification for the app, the answer to send
-    /// now, or nothing, each with the rule it broke if it broke one.
+    /// now, or nothing, each with the rule it broke if it broke one. The envelope and the params
+    /// are read as ``EmbeddedCheckout/read(_:limits:)`` reads them; the session adds its own rules.
     public mutating func receive(_ text: String) -> Step {
-        let value: JSONValue
-        do {
-            value = try JSONValue(parsing: text, limits: limits.json)
+        let envelope: EmbeddedCheckout.Envelope
+        do throws(EmbeddedCheckout.Refusal) {
+            envelope = try EmbeddedCheckout.Envelope(reading: text, limits: limits)
         } catch {
-            return refuse(nil, .notJSON, "\(error)", answering: nil, code: -32700, "Parse error")
+            return refused(error)
         }
-        guard case .object(let envelope) = value else {
-            return refuse(nil, .invalidRequest, "a message is one JSON-RPC object", answering: nil, code: -32600, "Invalid Request")
-        }
-        let methodName = envelope["method"].flatMap { if case .string(let name) = $0 { name } else { nil } }
-        // The id, where one is there and readable; a request is answered with it even when invalid otherwise.
-        let id: EmbeddedCheckout.ID?
-        switch envelope["id"] {
-        case nil: id = nil
-        case .string(let text)? where text.utf8.count <= limits.longestID: id = .string(text)
-        case .number(let number)? where number.exactInteger(Int64.self) != nil: id = .number(number)
-        case let other?:
-            return refuse(
-                methodName, .invalidRequest,
-                "the id \(other.jsonText.prefix(64)) is no string of at most \(limits.longestID) bytes "
-                    + "or integer", answering: nil, code: -32600, "Invalid Request")
-        }
-        if let extra = envelope.members.first(where: { !Self.envelopeMembers.contains($0.key) }) {
-            return refuse(
-                methodName, .invalidRequest, "the envelope has a member \(Escaper.logString(extra.key))", answering: id, code: -32600,
-                "Invalid Request")
-        }
-        guard envelope["jsonrpc"] == .string("2.0") else {
-            return refuse(methodName, .invalidRequest, "jsonrpc is not \"2.0\"", answering: id, code: -32600, "Invalid Request")
-        }
-        guard let methodName, !methodName.isEmpty else {
-            return refuse(nil, .invalidRequest, "method is no non-empty string", answering: id, code: -32600, "Invalid Request")
-        }
-        let params = envelope["params"] ?? .object(JSONObject())
-        guard case .object = params else {
-            return refuse(methodName, .invalidRequest, "params is not an object", answering: id, code: -32600, "Invalid Request")
-        }
-        guard let method = EmbeddedCheckout.Method(rawValue: methodName) else {
-            if id == nil {
-                return ignore(methodName, .unknownNotification, "\(methodName) is no method of \(EmbeddedCheckout.specVersion)")
-            }
-            return refuse(
-                methodName, .unknownMethod, "\(methodName) is no method of \(EmbeddedCheckout.specVersion)", answering: id, code: -32601,
-                "Method not found")
-        }
-        if method.isRequest {
-            guard let id else { return ignore(methodName, .requestWithoutID, "\(methodName) is a request, and came without an id") }
-            return request(method, id: id, params: params)
-        }
-        if let id {
-            return refuse(
-                methodName, .notificationWithID, "\(methodName) is a notification, and came with an id", answering: id, code: -32600,
-                "Invalid Request")
-        }
-        return notification(method, params: params)
+        if let id = envelope.id { return request(envelope, id: id) }
+        return notification(envelope)
     }
 
-    private mutating func request(_ method: EmbeddedCheckout.Method, id: EmbeddedCheckout.ID, params: JSONValue) -> Step {
+    private mutating func request(_ envelope: EmbeddedCheckout.Envelope, id: EmbeddedCheckout.ID) -> Step {
+        let method = envelope.method
         guard !usedIDs.contains(id) else {
             return ignore(method.rawValue, .duplicateID, "the id \(id) was used before in this document")
         }
@@ -75,12 +27,12 @@ extension EmbeddedCheckout.Session {
         var windowURL: String?
         do throws(JSONError) {
             if method == .windowOpenRequest {
-                windowURL = try StrictJSONDecoder().decode(EmbeddedCheckout.WindowOpenParams.self, from: params).url
+                windowURL = try StrictJSONDecoder().decode(EmbeddedCheckout.WindowOpenParams.self, from: envelope.params).url
             } else {
-                message = try Self.read(method, params: params)
+                message = try EmbeddedCheckout.message(method, params: envelope.params)
             }
         } catch {
-            return refuse(method.rawValue, .invalidParams, "\(error)", answering: id, code: -32602, "Invalid params", data: "\(error)")
+            return refused(envelope.invalidParams(error))
         }
         if ended {
             return declineNow(method, id, .afterError, "the page sent ec.error; the session is over", .invalidState)
@@ -116,24 +68,26 @@ extension EmbeddedCheckout.Session {
             }
         }
         guard pending.count < limits.pendingRequests else {
-            return refuse(
-                method.rawValue, .tooManyPending, "\(limits.pendingRequests) requests wait for the app already", answering: id,
-                code: -32000, "Server error")
+            return refused(
+                EmbeddedCheckout.Refusal(
+                    method.rawValue, .tooManyPending, "\(limits.pendingRequests) requests wait for the app already", answering: id,
+                    code: -32000, "Server error"))
         }
         guard let message else { return ignore(method.rawValue, .invalidParams, "\(method.rawValue) carries no message") }
         return admit(message, id)
     }
 
-    private mutating func notification(_ method: EmbeddedCheckout.Method, params: JSONValue) -> Step {
+    private mutating func notification(_ envelope: EmbeddedCheckout.Envelope) -> Step {
+        let method = envelope.method
         if ended { return ignore(method.rawValue, .afterError, "the page sent ec.error; the session is over") }
         guard accepted != nil else { return ignore(method.rawValue, .beforeReady, "\(method.rawValue) came before ec.ready") }
         let message: EmbeddedCheckout.Message
         do throws(JSONError) {
-            message = try Self.read(method, params: params)
+            message = try EmbeddedCheckout.message(method, params: envelope.params)
         } catch {
             // The page has failed even where it cannot say how: the session is over.
             if method == .error { ended = true }
-            return ignore(method.rawValue, .invalidParams, "\(error)")
+            return refused(envelope.invalidParams(error))
         }
         if case .error(let response) = message, response.ucp.version != version {
             ended = true
@@ -144,46 +98,6 @@ extension EmbeddedCheckout.Session {
         }
         if case .error = message { ended = true }
         return Step(method: method.rawValue, message: message, request: nil, response: nil, violation: nil)
-    }
-
-    /// The message of `method` from its params, read strictly.
-    static func read(_ method: EmbeddedCheckout.Method, params: JSONValue) throws(JSONError) -> EmbeddedCheckout.Message {
-        let decoder = StrictJSONDecoder()
-        func checkout() throws(JSONError) -> EmbeddedCheckout.Checkout {
-            try decoder.decode(EmbeddedCheckout.CheckoutParams.self, from: params).checkout
-        }
-        switch method {
-        case .ready:
-            let ready = try decoder.decode(EmbeddedCheckout.ReadyParams.self, from: params)
-            var delegations: [EmbeddedCheckout.Delegation] = []
-            for (index, id) in ready.delegate.enumerated() {
-                guard let delegation = try? EmbeddedCheckout.Delegation(id), !delegations.contains(delegation) else {
-                    throw JSONError(
-                        path: JSONPath.root.appending(key: "delegate").appending(index: index),
-                        reason: .invalidValue("\(Escaper.logString(id)) is no delegation id, or is there twice"))
-                }
-                delegations.append(delegation)
-            }
-            return .ready(accepted: delegations, authType: ready.auth.map { $0.type ?? "" })
-        case .auth: return .auth(type: try decoder.decode(EmbeddedCheckout.AuthParams.self, from: params).type)
-        case .start: return .start(try checkout())
-        case .complete: return .complete(try checkout())
-        case .lineItemsChange, .buyerChange, .paymentChange, .messagesChange, .totalsChange, .fulfillmentChange:
-            return .changed(method, try checkout())
-        case .error: return .error(try decoder.decode(EmbeddedCheckout.ErrorParams.self, from: params).error)
-        case .paymentInstrumentsChangeRequest: return .paymentInstrumentsChange(try checkout())
-        case .paymentCredentialRequest: return .paymentCredential(try checkout())
-        case .fulfillmentAddressChangeRequest: return .fulfillmentAddressChange(try checkout())
-        case .windowOpenRequest:
-            // A session reads this URL with its URL policy after its own checks (`request(_:id:params:)`);
-            // read alone, the message holds the URL as a browser reads it.
-            let text = try decoder.decode(EmbeddedCheckout.WindowOpenParams.self, from: params).url
-            do {
-                return .windowOpen(try WebURL(text))
-            } catch {
-                throw JSONError(path: JSONPath.root.appending(key: "url"), reason: .invalidValue("not a URL: \(error)"))
-            }
-        }
     }
 
     private mutating func admit(_ message: EmbeddedCheckout.Message, _ id: EmbeddedCheckout.ID) -> Step {
@@ -201,14 +115,8 @@ extension EmbeddedCheckout.Session {
         return Step(method: method.rawValue, message: nil, request: nil, response: response, violation: violation)
     }
 
-    private mutating func refuse(
-        _ method: String?, _ kind: EmbeddedCheckout.Violation.Kind, _ detail: String, answering id: EmbeddedCheckout.ID?, code: Int,
-        _ text: String, data: String? = nil
-    ) -> Step {
-        let violation = note(kind, detail)
-        return Step(
-            method: method, message: nil, request: nil,
-            response: EmbeddedCheckout.Response(id: id, outcome: .error(code: code, message: text, data: data)), violation: violation)
+    private mutating func refused(_ refusal: EmbeddedCheckout.Refusal) -> Step {
+        Step(method: refusal.method, message: nil, request: nil, response: refusal.response, violation: note(refusal.violation))
     }
 
     private mutating func ignore(_ method: String?, _ kind: EmbeddedCheckout.Violation.Kind, _ detail: String) -> Step {
@@ -216,7 +124,10 @@ extension EmbeddedCheckout.Session {
     }
 
     private mutating func note(_ kind: EmbeddedCheckout.Violation.Kind, _ detail: String) -> EmbeddedCheckout.Violation {
-        let violation = EmbeddedCheckout.Violation(kind: kind, detail: detail)
+        note(EmbeddedCheckout.Violation(kind: kind, detail: detail))
+    }
+
+    private mutating func note(_ violation: EmbeddedCheckout.Violation) -> EmbeddedCheckout.Violation {
         violations.append(violation)
         return violation
     }

@@ -71,6 +71,53 @@ struct MalformedPayloadGeneratorTests {
         }
     }
 
+    /// The Embedded Checkout Protocol's variants: text a page posts, every method's envelope broken,
+    /// then its params, labelled with the method.
+    @Test func embeddedCheckoutVariantsBreakEveryMethodsEnvelopeAndParams() throws {
+        let variants = try MalformedPayloadGenerator.embeddedCheckoutVariants(count: 1_500, seed: 2)
+        #expect(variants.count == 1_500 && Set(variants).count == 1_500)
+        #expect(variants.allSatisfy { $0.transport == .string && String(validatingUTF8Bytes: $0.body) != nil })
+        let methods = EmbeddedCheckout.Method.allCases.map(\.rawValue)
+        let labelled = Dictionary(grouping: variants) { String($0.label.prefix { $0 != ":" }) }
+        #expect(Set(labelled.keys) == Set(methods) && labelled.values.allSatisfy { $0.count == 100 })
+        let labels = variants.map(\.label)
+        for expected in [
+            #"ec.ready: $.jsonrpc = "1.0""#, "ec.auth: remove $.id (a request without an id)",
+            "ec.start: add $.id = 1 (a notification with an id)",
+            "ec.complete: $.method = \"ec.unknown\"", "ec.error: $.params = []", "ec.window.open_request: $.id = a string of 129 bytes",
+            "ec.totals.change: a batch of the message", "ec.buyer.change: duplicate key $.method", "ec.payment.change: add $.extra = 1",
+            #"ec.line_items.change: $.method = "ec.buyer.change""#, "$.params.checkout.", "truncate at", "nested 100 deep",
+        ] {
+            #expect(labels.contains { $0.contains(expected) }, "\(expected)")
+        }
+        #expect(
+            try MalformedPayloadGenerator.embeddedCheckoutVariants(count: 300, seed: 2)
+                == Array(MalformedPayloadGenerator.embeddedCheckoutVariants(count: 300, seed: 2)))
+        #expect(throws: InvalidArgument.self) { try MalformedPayloadGenerator.embeddedCheckoutVariants(count: 0) }
+        #expect(throws: InvalidArgument.self) { try MalformedPayloadGenerator.embeddedCheckoutVariants(count: 1, examples: []) }
+    }
+
+    /// Read alone, every variant is read or refused with a rule; the envelope's breakages are all refused.
+    @Test func everyEmbeddedCheckoutVariantIsReadOrRefused() throws {
+        for variant in try MalformedPayloadGenerator.embeddedCheckoutVariants(count: 1_500, seed: 5) {
+            let text = String(decoding: variant.body, as: UTF8.self)
+            do throws(EmbeddedCheckout.Refusal) {
+                _ = try EmbeddedCheckout.read(text)
+                let breakages = [
+                    #"$.jsonrpc = "1.0""#, "$.jsonrpc = 2.0 as a number", "(a request without an id)", "(a notification with an id)",
+                    "add $.id = null", "$.id = null", "$.id = true", "$.id = 1.5", "$.id = [1]", "$.id = {}", "$.id = 2^63",
+                    "$.id = a string of 129 bytes", #"$.method = "ec.unknown""#, #"$.method = """#, "$.method = uppercased", "$.method = 1",
+                    "$.params = []", "$.params = null", #"$.params = "x""#, "$.params = 1", "add $.extra", "batch", "duplicate key",
+                ]
+                #expect(
+                    !breakages.contains { variant.label.hasSuffix(": " + $0) || variant.label.contains(": " + $0 + " ") },
+                    "\(variant.label)")
+            } catch {
+                #expect(!error.violation.detail.isEmpty, "\(variant.label)")
+            }
+        }
+    }
+
     @Test func fuzzCommand() {
         let result = runCLI(["fuzz", "--handler", "sovHandler", "--count", "50", "--seed", "4"])
         #expect(result.code == 0)
