@@ -41,6 +41,7 @@ from urllib.parse import urljoin, urldefrag
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
+from strict_json import Rejected, load_file
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent / "schemas" / "ucp"
 VENDORED = ROOT / "2026-04-08"
@@ -80,24 +81,6 @@ for _role, _schema in ENVELOPES.items():
     _schema["additionalProperties"] = False
 
 
-class NotStrictJSON(ValueError):
-    pass
-
-
-def _strict_pairs(pairs):
-    keys = [key for key, _ in pairs]
-    if len(keys) != len(set(keys)):
-        raise NotStrictJSON("duplicate key")
-    return dict(pairs)
-
-
-def _reject_constant(name):
-    raise NotStrictJSON(f"{name} is not JSON")
-
-
-def load_strict(path):
-    return json.loads(pathlib.Path(path).read_text(encoding="utf-8"), object_pairs_hook=_strict_pairs,
-                      parse_constant=_reject_constant)
 
 
 def _refs(node, pointer=""):
@@ -118,12 +101,12 @@ def _load():
     resources = []
     for path in sorted((VENDORED / "schemas").rglob("*.json")):
         uri = BASE_URI + path.relative_to(VENDORED).as_posix()
-        contents = load_strict(path)
+        contents = load_file(path)
         if contents.get("$id") != uri:
             raise SystemExit(f"FAIL {path.relative_to(ROOT)}: $id {contents.get('$id')!r} is not {uri}")
         documents[uri] = contents
         resources.append((uri, Resource.from_contents(contents, default_specification=DRAFT202012)))
-    openrpc = load_strict(VENDORED / OPENRPC_PATH)
+    openrpc = load_file(VENDORED / OPENRPC_PATH)
     documents[OPENRPC_URI] = openrpc
     resources.append((OPENRPC_URI, DRAFT202012.create_resource(openrpc)))
     return openrpc, documents, Registry().with_resources(resources).crawl()
@@ -299,7 +282,7 @@ def _embedded_schemas():
 
 
 def _fixture_entries():
-    manifest = load_strict(FIXTURES / "manifest.json")
+    manifest = load_file(FIXTURES / "manifest.json")
     return manifest, manifest["fixtures"]
 
 
@@ -335,8 +318,8 @@ def check_fixtures(failures):
         if "host" in entry and (role != "request" or not entry["valid"]):
             failures.append(f"{label}: a host refusal is for a schema-valid request")
         try:
-            message = load_strict(FIXTURES / entry["file"])
-        except (OSError, ValueError) as error:
+            message = load_file(FIXTURES / entry["file"])
+        except (OSError, ValueError, Rejected) as error:
             failures.append(f"{label}: does not read as strict JSON ({error})")
             continue
         envelope = envelope_errors(message, method, role)
@@ -412,7 +395,7 @@ def answer_session():
         entry = by_file.get(file)
         if entry is None:
             raise ValueError(f"the ecp-check session needs fixtures/{file}, which manifest.json does not list")
-        message = load_strict(FIXTURES / file)
+        message = load_file(FIXTURES / file)
         if "id" in message:
             while message["id"] in used:  # ids are unique in one document: a repeated one is not answered
                 message["id"] = f"{message['id']}-{len(lines) + 1}"
@@ -426,7 +409,7 @@ def check_answers(binary, failures):
     version = _fixture_entries()[0]["version"]
     try:
         lines = answer_session()
-    except (OSError, ValueError) as error:
+    except (OSError, ValueError, Rejected) as error:
         failures.append(f"ecp-check session: {error}")
         return 0, 0
     capture = "".join(json.dumps(message, separators=(",", ":"), ensure_ascii=False) + "\n" for message, *_ in lines)
@@ -481,7 +464,7 @@ def check_answers(binary, failures):
             codes = [m.get("code") for m in answer["result"].get("messages", []) if isinstance(m, dict)]
             if codes[:1] != [expected]:
                 failures.append(f"{label}: the error response's codes are {codes}, expected {expected}")
-    accepted = load_strict(FIXTURES / SESSION_READY)["params"]["delegate"]
+    accepted = load_file(FIXTURES / SESSION_READY)["params"]["delegate"]
     if records[-1]["summary"].get("accepted") != accepted:
         failures.append(f"ecp-check summary: accepted {records[-1]['summary'].get('accepted')}, expected {accepted}")
     return results, errors
@@ -550,7 +533,7 @@ def main():
             failures.append(f"fulfillment.json embedded delegation {delegation!r} is not in x-delegations")
 
     # (c) examples
-    manifest = load_strict(EXAMPLES / "manifest.json")
+    manifest = load_file(EXAMPLES / "manifest.json")
     listed = {e["file"] for e in manifest["examples"] if e["file"]}
     present = {p.name for p in EXAMPLES.glob("*.json") if p.name != "manifest.json"}
     for name in sorted(present - listed):
@@ -565,8 +548,8 @@ def main():
                 failures.append(f"{label}: not parsed yet has a file")
             continue
         try:
-            message = load_strict(EXAMPLES / entry["file"])
-        except (OSError, ValueError) as error:
+            message = load_file(EXAMPLES / entry["file"])
+        except (OSError, ValueError, Rejected) as error:
             failures.append(f"{label}: {entry['file']} does not read as strict JSON ({error})")
             continue
         parsed += 1

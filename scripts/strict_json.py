@@ -6,6 +6,7 @@ overflows a double or underflows to zero, and the default limits (depth 64, stri
 """
 import json
 import math
+import pathlib
 import re
 
 
@@ -16,10 +17,7 @@ class Rejected(Exception):
 def strict_pairs(pairs):
     if len(pairs) > 1024:
         raise Rejected("too many members")
-    keys = [key for key, _ in pairs]
-    if len(keys) != len(set(keys)):
-        raise Rejected("duplicate key")
-    return dict(pairs)
+    return _keys_once(pairs)
 
 
 def strict_float(text):
@@ -72,3 +70,17 @@ def read(text):
         raise Rejected(f"not JSON: {error}") from None
     check_tree(value)
     return value
+
+
+def load_file(path):
+    """The value of the JSON file at `path`, with no duplicate key and no NaN or Infinity, and no
+    limit: how the checks read the schemas and fixtures they hold."""
+    return json.loads(pathlib.Path(path).read_text(encoding="utf-8"), object_pairs_hook=_keys_once, parse_constant=reject_constant)
+
+
+def _keys_once(pairs):
+    keys = [key for key, _ in pairs]
+    if len(keys) != len(set(keys)):
+        raise Rejected("duplicate key")
+    return dict(pairs)
+
