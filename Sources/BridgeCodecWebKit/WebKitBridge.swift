@@ -33,9 +33,11 @@ public final class WebKitBridge<Message: Sendable> {
     private var handlerObjects: [NSObject] = []
     private var navigationDelegate: NavigationDelegate?
 
-    /// A bridge carrying out `host`'s actions, answering with `respond`.
+    /// A bridge carrying out `host`'s actions, answering with `respond`, and handing each URL a
+    /// navigation opens outside the web view to `openOutside` (which the app opens, or logs: a
+    /// bridge never drops one unsaid).
     public init(
-        host: BridgeHost<Message>, openOutside: @escaping @MainActor (WebURL) -> Void = { _ in },
+        host: BridgeHost<Message>, openOutside: @escaping @MainActor (WebURL) -> Void,
         respond: @escaping @MainActor (Message) async throws -> BridgeAnswer
     ) {
         self.host = host

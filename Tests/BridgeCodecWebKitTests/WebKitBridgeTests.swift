@@ -66,7 +66,7 @@ import Testing
         let webView = WKWebView(frame: .zero, configuration: WKWebViewConfiguration())
         let mine = WKUserScript(source: "window.app = 1", injectionTime: .atDocumentEnd, forMainFrameOnly: true)
         webView.configuration.userContentController.addUserScript(mine)
-        let bridge = WebKitBridge(host: try Self.host(), respond: Self.respond)
+        let bridge = WebKitBridge(host: try Self.host(), openOutside: { _ in }, respond: Self.respond)
         bridge.install(in: webView)
         let controller = webView.configuration.userContentController
         let handlers = controller.standInScriptMessageHandlers.map { ($0.name, $0.contentWorld === WKContentWorld.page) }
@@ -90,7 +90,7 @@ import Testing
 
     @Test func anAppWithItsOwnNavigationDelegateKeepsIt() throws {
         let webView = WKWebView(frame: .zero, configuration: WKWebViewConfiguration())
-        let bridge = WebKitBridge(host: try Self.host(), respond: Self.respond)
+        let bridge = WebKitBridge(host: try Self.host(), openOutside: { _ in }, respond: Self.respond)
         bridge.install(in: webView, asNavigationDelegate: false)
         #expect(webView.navigationDelegate == nil)
         let refused = WKNavigationAction(request: URLRequest(url: try #require(URL(string: "file:///etc/passwd"))), targetFrame: nil)
@@ -99,7 +99,7 @@ import Testing
 
     @Test func aRequestIsAnsweredInTheFrameThatAskedAndAnErrorReadsAsTheAppChose() async throws {
         let webView = WKWebView(frame: .zero, configuration: WKWebViewConfiguration())
-        let bridge = WebKitBridge(host: try Self.host(), respond: Self.respond)
+        let bridge = WebKitBridge(host: try Self.host(), openOutside: { _ in }, respond: Self.respond)
         bridge.install(in: webView)
         _ = try await Self.load("https://shop.example/", in: webView)
         let controller = webView.configuration.userContentController
@@ -135,7 +135,7 @@ import Testing
     @Test func eventsWaitForThePageAndGoAsArguments() async throws {
         let webView = WKWebView(frame: .zero, configuration: WKWebViewConfiguration())
         webView.standInJavaScriptResponder = { _ in true }
-        let bridge = WebKitBridge(host: try Self.host(), respond: Self.respond)
+        let bridge = WebKitBridge(host: try Self.host(), openOutside: { _ in }, respond: Self.respond)
         bridge.install(in: webView)
         #expect(try await bridge.send(event: "cartChanged", detail: ["count": 2], channel: "cart") == .held)
         #expect(webView.standInJavaScriptCalls.isEmpty)
@@ -159,7 +159,7 @@ import Testing
 
     @Test func eachPageLoadGetsAFreshSecretInItsScripts() async throws {
         let webView = WKWebView(frame: .zero, configuration: WKWebViewConfiguration())
-        let bridge = WebKitBridge(host: try Self.host(), respond: Self.respond)
+        let bridge = WebKitBridge(host: try Self.host(), openOutside: { _ in }, respond: Self.respond)
         bridge.install(in: webView)
         let first = try await Self.load("https://shop.example/", in: webView)
         let second = try await Self.load("https://shop.example/", in: webView)
@@ -196,10 +196,12 @@ import Testing
         weak var weakOwner: Owner?
         do {
             let owner = Owner(webView)
-            let bridge = WebKitBridge(host: try Self.host()) { [weak owner] message in
-                _ = owner?.webView  // a handler that reaches its owner, as an app's does
-                return try await Self.respond(message)
-            }
+            let bridge = WebKitBridge(
+                host: try Self.host(), openOutside: { _ in },
+                respond: { [weak owner] message in
+                    _ = owner?.webView  // a handler that reaches its owner, as an app's does
+                    return try await Self.respond(message)
+                })
             bridge.install(in: owner.webView)
             owner.bridge = bridge
             weakBridge = bridge
@@ -211,7 +213,7 @@ import Testing
 
     @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
     @Test func aWebPageGetsTheSameInstallationAndEventsGoThroughCallJavaScript() async throws {
-        let bridge = WebKitBridge(host: try Self.host(), respond: Self.respond)
+        let bridge = WebKitBridge(host: try Self.host(), openOutside: { _ in }, respond: Self.respond)
         let page = bridge.makeWebPage()
         page.standInJavaScriptResponder = { _ in true }
         let controller = page.standInWebView.configuration.userContentController
