@@ -103,11 +103,14 @@ extension EmbeddedCheckout {
             var kept = [try OriginPattern(host: checkoutHost)]
             for host in paymentHosts { kept.append(try OriginPattern(host: host)) }
             let patterns = kept
+            // The host's own rule over https only decides frames, `about:` and what is refused;
+            // this rule adds which https pages the main frame keeps.
+            let httpsOnly = BridgeHost<Message>.allowingPolicy(.httpsOnly)
             return { navigation in
-                guard let url = try? WebURL(navigation.url) else { return .cancel }
-                if url.scheme == "about" { return ["blank", "srcdoc"].contains(url.path) ? .allow : .cancel }
-                guard url.scheme == "https" else { return .cancel }
-                if !navigation.isMainFrame { return .allow }
+                let decision = httpsOnly(navigation)
+                guard decision == .allow, navigation.isMainFrame, let url = try? WebURL(navigation.url), url.scheme == "https" else {
+                    return decision
+                }
                 return patterns.contains { $0.matches(url.origin) } ? .allow : .openOutside(url)
             }
         }
